@@ -1,0 +1,53 @@
+// Package layers defines the ops irrun knows: for each (type, opset) one definition that
+// decodes and validates a layer's attributes with OpenVINO's defaults and messages, infers
+// output shapes over partial shapes, and binds the op to a kernel for execution.
+package layers
+
+import (
+	"context"
+
+	"github.com/irrun/irrun/ir"
+	"github.com/irrun/irrun/kernels"
+)
+
+// Input is what shape inference knows about one input of a node.
+type Input struct {
+	Type  ir.ElementType
+	Shape ir.Shape
+	// Value is the input's value when it is known before execution (a Const, or an op
+	// folded from Consts); nil otherwise.
+	Value *ir.Tensor
+}
+
+// Output is the inferred type and shape of one output.
+type Output struct {
+	Type  ir.ElementType
+	Shape ir.Shape
+	// Value is set when the output is known before execution (Const, folded Convert).
+	Value *ir.Tensor
+}
+
+// Op is one layer decoded and validated by its definition.
+type Op interface {
+	// Infer computes each output's type and shape from the inputs, with OpenVINO's checks
+	// and messages (the returned error's text is the message a diagnostic shows).
+	Infer(in []Input) ([]Output, error)
+	// Prepare binds the op to a kernel for static input shapes (every in[i].Shape static).
+	Prepare(in []Input, opts ExecOptions) (Kernel, error)
+}
+
+// Kernel executes one node for one fixed set of input shapes. It may own scratch
+// buffers, so one Kernel is used by one goroutine at a time.
+type Kernel interface {
+	// Run reads in and writes out, whose types and static shapes are those Infer gave
+	// for the shapes Prepare was called with. It allocates nothing in steady state.
+	Run(ctx context.Context, in, out []*ir.Tensor) error
+}
+
+// ExecOptions selects how kernels run.
+type ExecOptions struct {
+	// Reference selects the plain scalar reference kernels instead of the fast ones.
+	Reference bool
+	// Workers runs the parallel loops; nil runs on the calling goroutine.
+	Workers *kernels.Workers
+}
