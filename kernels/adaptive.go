@@ -1,0 +1,363 @@
+package kernels
+
+import (
+	"context"
+	"unsafe"
+)
+
+// AdaptiveMaxPool computes AdaptiveMaxPool-8 in parallel on w, with the
+// semantics of AdaptiveMaxPoolReference, bit for bit (values and indices,
+// NaN quirks included). idx may be nil.
+func AdaptiveMaxPool[T Number, I Index](w *Workers, g Adaptive, src, dst []T, idx []I) error {
+	return AdaptiveMaxPoolContext(context.Background(), w, g, src, dst, idx)
+}
+
+// AdaptiveMaxPoolContext is AdaptiveMaxPool that stops early, returning
+// ctx.Err(), when ctx is cancelled; the context is checked between work units.
+func AdaptiveMaxPoolContext[T Number, I Index](ctx context.Context, w *Workers, g Adaptive, src, dst []T, idx []I) error {
+	p, err := g.plan()
+	if err != nil {
+		return err
+	}
+	if err := checkAdArgs(&p, len(src), len(dst), idx != nil, len(idx)); err != nil {
+		return err
+	}
+	if p.planes*p.outPlane == 0 {
+		return nil
+	}
+	j := w.acquire()
+	j.ap = p
+	j.src = unsafe.Pointer(unsafe.SliceData(src))
+	j.dst = unsafe.Pointer(unsafe.SliceData(dst))
+	j.idx = nil
+	j.flag = idx != nil
+	if idx != nil {
+		j.idx = unsafe.Pointer(unsafe.SliceData(idx))
+	}
+	j.fn = adMaxUnits[T, I]
+	par := planAdaptive(j, w.threadsFor())
+	return w.run(ctx, j, par)
+}
+
+// AdaptiveAvgPool computes AdaptiveAvgPool-8 in parallel on w. Integer
+// results equal AdaptiveAvgPoolReference; float results are the same sums
+// in a different order divided by the same volume (float rounding only).
+func AdaptiveAvgPool[T Number](w *Workers, g Adaptive, src, dst []T) error {
+	return AdaptiveAvgPoolContext(context.Background(), w, g, src, dst)
+}
+
+// AdaptiveAvgPoolContext is AdaptiveAvgPool that stops early, returning
+// ctx.Err(), when ctx is cancelled; the context is checked between work units.
+func AdaptiveAvgPoolContext[T Number](ctx context.Context, w *Workers, g Adaptive, src, dst []T) error {
+	p, err := g.plan()
+	if err != nil {
+		return err
+	}
+	if err := checkAdArgs(&p, len(src), len(dst), false, 0); err != nil {
+		return err
+	}
+	if p.planes*p.outPlane == 0 {
+		return nil
+	}
+	j := w.acquire()
+	j.ap = p
+	j.src = unsafe.Pointer(unsafe.SliceData(src))
+	j.dst = unsafe.Pointer(unsafe.SliceData(dst))
+	j.idx = nil
+	if kindOf[T]() <= kFloat64 {
+		j.fn = adAvgUnitsFloat[T]
+	} else {
+		j.fn = adAvgUnitsInt[T]
+	}
+	par := planAdaptive(j, w.threadsFor())
+	return w.run(ctx, j, par)
+}
+
+// planAdaptive splits the output into (plane, output depth, row block) units.
+func planAdaptive(j *job, threads int) bool {
+	p := &j.ap
+	ho := p.out[1]
+	slices := p.planes * p.out[0]
+	nb := 1
+	if threads > 1 && slices < 4*threads {
+		nb = min(ho, (4*threads+slices-1)/slices)
+	}
+	// Keep a unit's W-pass scratch bounded.
+	if rowBytes := p.out[2] * 12; rowBytes*p.in[1] > scratchBudget {
+		nb = max(nb, min(ho, rowBytes*p.in[1]/scratchBudget+1))
+	}
+	nb = max(nb, 1)
+	b := (ho + nb - 1) / nb
+	nb = (ho + b - 1) / b
+	j.bRows, j.nb = b, nb
+	j.units = slices * nb
+	j.chunk = 1
+	work := p.planes * max(p.inPlane, p.outPlane)
+	return threads > 1 && work >= 1<<15 && j.units > 1
+}
+
+func (j *job) unitAd(u int) (plane, od, i0, i1 int) {
+	p := &j.ap
+	blk := u % j.nb
+	u /= j.nb
+	od = u % p.out[0]
+	plane = u / p.out[0]
+	i0 = blk * j.bRows
+	i1 = min(i0+j.bRows, p.out[1])
+	return
+}
+
+func adMaxUnits[T Number, I Index](j *job, s *scratch, lo, hi int) {
+	p := &j.ap
+	src := unsafe.Slice((*T)(j.src), p.planes*p.inPlane)
+	dst := unsafe.Slice((*T)(j.dst), p.planes*p.outPlane)
+	var idx []I
+	if j.flag {
+		idx = unsafe.Slice((*I)(j.idx), p.planes*p.outPlane)
+	}
+	for u := lo; u < hi; u++ {
+		plane, od, i0, i1 := j.unitAd(u)
+		adMaxBlock(p, s, src[plane*p.inPlane:][:p.inPlane], dst, idx, plane, od, i0, i1)
+	}
+}
+
+// adMaxBlock computes output rows [i0, i1) of depth od of one plane.
+//
+// Without NaN the reference's result is the first maximum in row-major
+// order, i.e. the maximum value with, among equal values (−0 == +0), the
+// smallest flat index. That rule does not depend on the evaluation order, so
+// the window is folded column-wise first (SIMD across the full input width,
+// keeping per column the value and the first row reaching it) and then
+// reduced along W with the smallest-index tie-break. Slabs holding a NaN,
+// where OpenVINO's max_element quirks make the order matter, take the exact
+// row-segment path (adMaxBlockExact).
+func adMaxBlock[T Number, I Index](p *adPlan, s *scratch, pl, dst []T, idx []I, plane, od, i0, i1 int) {
+	H, W := p.in[1], p.in[2]
+	Ho, Wo := p.out[1], p.out[2]
+	d0, d1 := adStart(od, p.in[0], p.out[0]), adEnd(od, p.in[0], p.out[0])
+	rlo, rhi := adStart(i0, H, Ho), adEnd(i1-1, H, Ho)
+	for z := d0; z < d1; z++ {
+		if hasNaN(pl[(z*H+rlo)*W : (z*H+rhi)*W]) {
+			adMaxBlockExact(p, s, pl, dst, idx, plane, od, i0, i1)
+			return
+		}
+	}
+	var z0 T
+	s.reserve(W*(int(unsafe.Sizeof(z0))+4) + 64)
+	colV := take[T](s, W)
+	colI := take[int32](s, W)
+	o := plane*p.outPlane + (od*Ho+i0)*Wo
+	for i := i0; i < i1; i++ {
+		h0, h1 := adStart(i, H, Ho), adEnd(i, H, Ho)
+		base := (d0*H + h0) * W
+		copy(colV, pl[base:base+W])
+		for c := range colI {
+			colI[c] = int32(base + c)
+		}
+		for z := d0; z < d1; z++ {
+			ys := h0
+			if z == d0 {
+				ys++
+			}
+			if ys < h1 {
+				rb := (z*H + ys) * W
+				maxIdxRectLin(colV, colI, 0, pl[rb:], W, 1, h1-ys, W, int32(rb), int32(W), 1)
+			}
+		}
+		for c := 0; c < Wo; c++ {
+			w0, w1 := adStart(c, W, Wo), adEnd(c, W, Wo)
+			bv, bi := colV[w0], colI[w0]
+			for x := w0 + 1; x < w1; x++ {
+				if v := colV[x]; v > bv || (v == bv && colI[x] < bi) {
+					bv, bi = v, colI[x]
+				}
+			}
+			dst[o] = bv
+			if idx != nil {
+				idx[o] = I(bi)
+			}
+			o++
+		}
+	}
+}
+
+// adMaxBlockExact: W pass (max_element per row segment, into scratch), then
+// fold the rows of each window in (d, h) order starting from its first row.
+func adMaxBlockExact[T Number, I Index](p *adPlan, s *scratch, pl, dst []T, idx []I, plane, od, i0, i1 int) {
+	H, W := p.in[1], p.in[2]
+	Ho, Wo := p.out[1], p.out[2]
+	B := i1 - i0
+	withIdx := idx != nil
+	outOff := plane*p.outPlane + (od*Ho+i0)*Wo
+	dV := dst[outOff : outOff+B*Wo]
+	rlo, rhi := adStart(i0, H, Ho), adEnd(i1-1, H, Ho)
+	nr := rhi - rlo
+	var z0 T
+	s.reserve(nr*Wo*int(unsafe.Sizeof(z0)) + (nr+B)*Wo*4 + 64)
+	hs := take[T](s, nr*Wo)
+	var hI, dI []int32
+	if withIdx {
+		hI = take[int32](s, nr*Wo)
+		dI = take[int32](s, B*Wo)
+	}
+	d0, d1 := adStart(od, p.in[0], p.out[0]), adEnd(od, p.in[0], p.out[0])
+	for z := d0; z < d1; z++ {
+		rowsMaxSeg(pl, hs, hI, z*H*W, rlo, rhi, W, Wo, withIdx)
+		for i := i0; i < i1; i++ {
+			h0, h1 := adStart(i, H, Ho), adEnd(i, H, Ho)
+			drow := dV[(i-i0)*Wo:][:Wo]
+			var dirow []int32
+			if withIdx {
+				dirow = dI[(i-i0)*Wo:][:Wo]
+			}
+			for y := h0; y < h1; y++ {
+				srow := hs[(y-rlo)*Wo:][:Wo]
+				if z == d0 && y == h0 {
+					copy(drow, srow)
+					if withIdx {
+						copy(dirow, hI[(y-rlo)*Wo:][:Wo])
+					}
+					continue
+				}
+				if withIdx {
+					maxIdxRect(drow, dirow, Wo, srow, hI[(y-rlo)*Wo:], Wo, 1, Wo)
+				} else {
+					maxRect(drow, Wo, srow, Wo, 1, 1, Wo)
+				}
+			}
+		}
+	}
+	if withIdx {
+		writeIdx(idx[outOff:outOff+B*Wo], dI, 0)
+	}
+}
+
+// rowsMaxSeg reduces each row segment [adStart, adEnd) of rows [rlo, rhi) of
+// the slice starting at zoff with std::max_element semantics into hs (and
+// the plane index of the chosen element into hI).
+func rowsMaxSeg[T Number](pl, hs []T, hI []int32, zoff, rlo, rhi, W, Wo int, withIdx bool) {
+	for r := rlo; r < rhi; r++ {
+		rowOff := zoff + r*W
+		row := pl[rowOff : rowOff+W]
+		hrow := hs[(r-rlo)*Wo:][:Wo]
+		for c := 0; c < Wo; c++ {
+			w0, w1 := adStart(c, W, Wo), adEnd(c, W, Wo)
+			m, mi := row[w0], w0
+			for x := w0 + 1; x < w1; x++ {
+				if v := row[x]; v > m {
+					m, mi = v, x
+				}
+			}
+			hrow[c] = m
+			if withIdx {
+				hI[(r-rlo)*Wo+c] = int32(rowOff + mi)
+			}
+		}
+	}
+}
+
+func adAvgUnitsFloat[T Number](j *job, s *scratch, lo, hi int) {
+	p := &j.ap
+	src := unsafe.Slice((*T)(j.src), p.planes*p.inPlane)
+	dst := unsafe.Slice((*T)(j.dst), p.planes*p.outPlane)
+	for u := lo; u < hi; u++ {
+		plane, od, i0, i1 := j.unitAd(u)
+		adAvgBlockFloat(p, s, src[plane*p.inPlane:][:p.inPlane], dst, plane, od, i0, i1)
+	}
+}
+
+// adAvgBlockFloat sums each window column-wise first (SIMD across the input
+// width), then along W, and divides by the window volume. Windows spanning
+// whole rows (Wo == 1) are contiguous and summed in one pass.
+func adAvgBlockFloat[T Number](p *adPlan, s *scratch, pl, dst []T, plane, od, i0, i1 int) {
+	H, W := p.in[1], p.in[2]
+	Ho, Wo := p.out[1], p.out[2]
+	d0, d1 := adStart(od, p.in[0], p.out[0]), adEnd(od, p.in[0], p.out[0])
+	o := plane*p.outPlane + (od*Ho+i0)*Wo
+	if Wo == 1 {
+		for i := i0; i < i1; i++ {
+			h0, h1 := adStart(i, H, Ho), adEnd(i, H, Ho)
+			var sum T
+			if h0 == 0 && h1 == H {
+				sum = sumSlice(pl[d0*H*W : d1*H*W])
+			} else {
+				for z := d0; z < d1; z++ {
+					sum += sumSlice(pl[(z*H+h0)*W : (z*H+h1)*W])
+				}
+			}
+			dst[o] = sum / T((d1-d0)*(h1-h0)*W)
+			o++
+		}
+		return
+	}
+	var z0 T
+	s.reserve(W*int(unsafe.Sizeof(z0)) + 64)
+	col := take[T](s, W)
+	for i := i0; i < i1; i++ {
+		h0, h1 := adStart(i, H, Ho), adEnd(i, H, Ho)
+		fill(col, 0)
+		for z := d0; z < d1; z++ {
+			addRect(col, 0, pl[(z*H+h0)*W:], W, 1, h1-h0, W)
+		}
+		n := (d1 - d0) * (h1 - h0)
+		for c := 0; c < Wo; c++ {
+			w0, w1 := adStart(c, W, Wo), adEnd(c, W, Wo)
+			var sum T
+			for _, v := range col[w0:w1] {
+				sum += v
+			}
+			dst[o] = sum / T(n*(w1-w0))
+			o++
+		}
+	}
+}
+
+func adAvgUnitsInt[T Number](j *job, s *scratch, lo, hi int) {
+	p := &j.ap
+	src := unsafe.Slice((*T)(j.src), p.planes*p.inPlane)
+	dst := unsafe.Slice((*T)(j.dst), p.planes*p.outPlane)
+	signed := kindOf[T]() == kSigned
+	wide := unsafe.Sizeof(src[0]) == 8
+	H, W := p.in[1], p.in[2]
+	Ho, Wo := p.out[1], p.out[2]
+	for u := lo; u < hi; u++ {
+		plane, od, i0, i1 := j.unitAd(u)
+		pl := src[plane*p.inPlane:][:p.inPlane]
+		out := dst[plane*p.outPlane+(od*Ho+i0)*Wo:][:(i1-i0)*Wo]
+		d0, d1 := adStart(od, p.in[0], p.out[0]), adEnd(od, p.in[0], p.out[0])
+		o := 0
+		for i := i0; i < i1; i++ {
+			h0, h1 := adStart(i, H, Ho), adEnd(i, H, Ho)
+			for c := 0; c < Wo; c++ {
+				w0, w1 := adStart(c, W, Wo), adEnd(c, W, Wo)
+				var acc acc128
+				var s64 int64
+				var u64 uint64
+				for z := d0; z < d1; z++ {
+					for y := h0; y < h1; y++ {
+						for _, v := range pl[(z*H+y)*W:][w0:w1] {
+							switch {
+							case wide:
+								accAdd(&acc, v, signed)
+							case signed:
+								s64 += int64(v)
+							default:
+								u64 += uint64(v)
+							}
+						}
+					}
+				}
+				if !wide {
+					if signed {
+						acc.addI(s64)
+					} else {
+						acc.addU(u64)
+					}
+				}
+				n := (d1 - d0) * (h1 - h0) * (w1 - w0)
+				out[o] = T(acc.divRound(uint64(n), signed))
+				o++
+			}
+		}
+	}
+}

@@ -1,0 +1,211 @@
+package kernels
+
+import (
+	"context"
+	"math"
+	"unsafe"
+)
+
+// MaxPool computes MaxPool-1/8/14 with the semantics of MaxPoolReference,
+// bit for bit, in parallel on w. idx may be nil (values only, and then no
+// index work is done). axis is the normalised MaxPool-8/14 index axis
+// (0..rank-1).
+func MaxPool[T Number, I Index](w *Workers, g Window, src, dst []T, idx []I, axis int) error {
+	return MaxPoolContext(context.Background(), w, g, src, dst, idx, axis)
+}
+
+// MaxPoolContext is MaxPool that stops early, returning ctx.Err(), when ctx
+// is cancelled; the context is checked between work units (a few rows of a
+// plane), never inside them. dst and idx are then partially written.
+func MaxPoolContext[T Number, I Index](ctx context.Context, w *Workers, g Window, src, dst []T, idx []I, axis int) error {
+	p, err := g.plan()
+	if err != nil {
+		return err
+	}
+	if err := checkMaxArgs(&p, len(src), len(dst), idx != nil, len(idx), axis); err != nil {
+		return err
+	}
+	if p.outLen() == 0 {
+		return nil
+	}
+	if p.inPlane >= math.MaxInt32 {
+		// Plane indices would not fit the int32 index scratch.
+		return MaxPoolReference(g, src, dst, idx, axis)
+	}
+	j := w.acquire()
+	j.wp = p
+	j.src = unsafe.Pointer(unsafe.SliceData(src))
+	j.dst = unsafe.Pointer(unsafe.SliceData(dst))
+	j.idx = nil
+	j.flag = idx != nil
+	if idx != nil {
+		j.idx = unsafe.Pointer(unsafe.SliceData(idx))
+		j.mode = newIdxMode(&p, axis)
+	}
+	j.fn = maxUnits[T, I]
+	par := planRows(j, w.threadsFor(), int(unsafe.Sizeof(src[0]))+4)
+	return w.run(ctx, j, par)
+}
+
+// scratchBudget bounds the per-worker scratch a unit uses, in bytes, so that
+// a unit's working set stays in L1/L2.
+const scratchBudget = 48 << 10
+
+// planRows splits the output into units of (plane, output depth, block of
+// output rows) and stores the split in j. It reports whether the job is big
+// enough to be worth running in parallel. elem is the scratch bytes per
+// horizontal-pass element.
+func planRows(j *job, threads, elem int) bool {
+	p := &j.wp
+	ho, wo := p.out[1], p.out[2]
+	kd := (p.k[1]-1)*p.d[1] + 1
+	// Rows of scratch one output row block needs: (b-1)*s + kd.
+	maxB := ho
+	if per := wo * elem; per > 0 {
+		rowsFit := scratchBudget / per
+		if b := (rowsFit-kd)/p.s[1] + 1; b < maxB {
+			maxB = max(1, b)
+		}
+	}
+	nb := (ho + maxB - 1) / maxB
+	slices := p.planes * p.out[0]
+	if threads > 1 && slices < 4*threads {
+		nb = max(nb, min(ho, (4*threads+slices-1)/slices))
+	}
+	nb = max(nb, 1)
+	b := (ho + nb - 1) / nb
+	nb = (ho + b - 1) / b
+	j.bRows, j.nb = b, nb
+	j.units = slices * nb
+	j.chunk = 1
+	work := p.outLen() * p.kernelVol
+	return threads > 1 && work >= 1<<15 && j.units > 1
+}
+
+// unitRows decodes unit u into plane, output depth and output row range.
+func (j *job) unitRows(u int) (plane, od, i0, i1 int) {
+	p := &j.wp
+	blk := u % j.nb
+	u /= j.nb
+	od = u % p.out[0]
+	plane = u / p.out[0]
+	i0 = blk * j.bRows
+	i1 = min(i0+j.bRows, p.out[1])
+	return
+}
+
+func maxUnits[T Number, I Index](j *job, s *scratch, lo, hi int) {
+	p := &j.wp
+	src := unsafe.Slice((*T)(j.src), p.inLen())
+	dst := unsafe.Slice((*T)(j.dst), p.outLen())
+	var idx []I
+	if j.flag {
+		idx = unsafe.Slice((*I)(j.idx), p.outLen())
+	}
+	for u := lo; u < hi; u++ {
+		plane, od, i0, i1 := j.unitRows(u)
+		maxBlock(j, s, src, dst, idx, plane, od, i0, i1)
+	}
+}
+
+// maxBlock computes output rows [i0, i1) of depth od of one plane.
+//
+// The window is separable: for each valid depth tap (in order) the needed
+// input rows are pooled along W into scratch (taps in order), then the
+// scratch rows are folded along H into the output rows (taps in order). The
+// fold order is therefore (d, h, w)-lexicographic per output, exactly the
+// reference's scan order, so with the strict ">" update the result (value
+// and index) is the reference's.
+func maxBlock[T Number, I Index](j *job, s *scratch, src, dst []T, idx []I, plane, od, i0, i1 int) {
+	p := &j.wp
+	H, W := p.in[1], p.in[2]
+	Wo := p.out[2]
+	B := i1 - i0
+	withIdx := idx != nil
+	low := lowest[T]()
+
+	outOff := plane*p.outPlane + (od*p.out[1]+i0)*Wo
+	dV := dst[outOff : outOff+B*Wo]
+
+	rlo := max(0, i0*p.s[1]-p.pb[1])
+	rhi := min(H, (i1-1)*p.s[1]-p.pb[1]+(p.k[1]-1)*p.d[1]+1)
+	nr := max(0, rhi-rlo)
+
+	elem := int(unsafe.Sizeof(low))
+	need := nr * Wo * elem
+	if withIdx {
+		need += (nr + B) * Wo * 4
+	}
+	s.reserve(need + 64)
+	hs := take[T](s, nr*Wo)
+	var hI, dI []int32
+	if withIdx {
+		hI = take[int32](s, nr*Wo)
+		dI = take[int32](s, B*Wo)
+		fill(dI, 0)
+	}
+	fill(dV, low)
+
+	if nr > 0 {
+		inBase := plane * p.inPlane
+		for kz := 0; kz < p.k[0]; kz++ {
+			z := od*p.s[0] - p.pb[0] + kz*p.d[0]
+			if z < 0 || z >= p.in[0] {
+				continue
+			}
+			zoff := z * H * W
+			// W pass over rows [rlo, rhi) of slice z into hs.
+			fill(hs, low)
+			for kx := 0; kx < p.k[2]; kx++ {
+				off := kx*p.d[2] - p.pb[2]
+				jlo, jhi := tapRange(off, p.s[2], W, Wo)
+				if jlo >= jhi {
+					continue
+				}
+				sOff := inBase + zoff + rlo*W + jlo*p.s[2] + off
+				if withIdx {
+					i0 := int32(zoff + rlo*W + jlo*p.s[2] + off)
+					maxIdxRectLin(hs[jlo:], hI[jlo:], Wo, src[sOff:], W, p.s[2], nr, jhi-jlo, i0, int32(W), int32(p.s[2]))
+				} else {
+					maxRect(hs[jlo:], Wo, src[sOff:], W, p.s[2], nr, jhi-jlo)
+				}
+			}
+			// H pass: fold scratch rows into the output rows.
+			for ky := 0; ky < p.k[1]; ky++ {
+				off := ky*p.d[1] - p.pb[1]
+				ilo, ihi := tapRange(off, p.s[1], H, i1)
+				ilo = max(ilo, i0)
+				if ilo >= ihi {
+					continue
+				}
+				r := ilo*p.s[1] + off - rlo
+				if withIdx {
+					maxIdxRect(dV[(ilo-i0)*Wo:], dI[(ilo-i0)*Wo:], Wo, hs[r*Wo:], hI[r*Wo:], p.s[1]*Wo, ihi-ilo, Wo)
+				} else {
+					maxRect(dV[(ilo-i0)*Wo:], Wo, hs[r*Wo:], p.s[1]*Wo, 1, ihi-ilo, Wo)
+				}
+			}
+		}
+	}
+	if withIdx {
+		b, c := plane/p.c, plane%p.c
+		base := j.mode.base(b, c)
+		out := idx[outOff : outOff+B*Wo]
+		if j.mode.modSp == 0 {
+			writeIdx(out, dI, base)
+		} else {
+			for e, v := range dI {
+				out[e] = I(base + j.mode.sp(uint64(v)))
+			}
+		}
+	}
+}
+
+// writeIdx stores base+plane index as I (wrapping for int32, as the
+// reference's size_t → int32 conversion does).
+func writeIdx[I Index](out []I, dI []int32, base uint64) {
+	out = out[:len(dI)]
+	for e, v := range dI {
+		out[e] = I(base + uint64(v))
+	}
+}
