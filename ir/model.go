@@ -1,5 +1,7 @@
 package ir
 
+import "sync"
+
 // Model is one IR file as written: faithful and untyped. It keeps every layer (known op or
 // not), port, edge and attribute with its byte offset in Source, and sub-graph bodies.
 type Model struct {
@@ -10,14 +12,29 @@ type Model struct {
 
 	Layers []*Layer // top-level layers in XML order
 	Edges  []Edge   // top-level edges in XML order
+	// RTInfo holds the children of the model-level <rt_info> (<Runtime_version value=>,
+	// <conversion_parameters>, ...).
 	RTInfo []*RTInfo
+	// Legacy holds the legacy <meta_data> and <quantization_parameters> sections (each as
+	// one entry whose Tag is the section name), which old Model Optimizer versions wrote
+	// instead of <rt_info>. They are kept, not interpreted.
+	Legacy []*RTInfo
 
 	// Diagnostics are the problems found while reading that did not stop the read
 	// (a bad attribute, a Const outside the .bin, a port without precision, ...).
 	Diagnostics []Diagnostic
 
-	// Weights is the .bin content; nil when no .bin was given or found.
+	// Weights is the .bin content; nil when no .bin was given or found. Set it with
+	// SetWeights, which checks every Const against it.
 	Weights *Weights
+
+	consts constCache // decoded Const values, shared by identical (offset,size,type,shape)
+}
+
+// constCache memoizes ConstValue. It is guarded by mu; each entry is decoded once.
+type constCache struct {
+	mu      sync.Mutex
+	entries map[constKey]*constEntry
 }
 
 // Layer is one <layer> element.
@@ -29,10 +46,13 @@ type Layer struct {
 	Version string // "opset1", "opset8", "extension", ...
 	Offset  int    // of the <layer> element
 
-	Attrs   Attrs // attributes of the <layer> element itself (id, name, type, version, output_names, ...)
-	Data    Attrs // attributes of <data>; nil when there is no <data> element
-	HasData bool
-	DataOff int // offset of <data>, or of the layer when there is none
+	Attrs Attrs // attributes of the <layer> element itself (id, name, type, version, output_names, ...)
+	// OutputNames are the model-output tensor names of a Result, from the layer-level
+	// output_names attribute (IR v11; `\,` escapes resolved, names trimmed); nil when absent.
+	OutputNames []string
+	Data        Attrs // attributes of <data>; nil when there is no <data> element
+	HasData     bool
+	DataOff     int // offset of <data>, or of the layer when there is none
 
 	Inputs  []*Port
 	Outputs []*Port
@@ -40,14 +60,15 @@ type Layer struct {
 
 	// Bodies holds the sub-graphs of Loop/TensorIterator (body) and If (then_body, else_body).
 	Bodies []*Body
-	// PortMap and BackEdges hold the <port_map> and <back_edges> entries of sub-graph ops.
+	// PortMap and BackEdges hold the <port_map> (and If's <then_port_map>/<else_port_map>)
+	// and <back_edges> entries of sub-graph ops.
 	PortMap   []PortMapEntry
 	BackEdges []Edge
 }
 
 // Port is one <port> of a layer's <input> or <output>.
 type Port struct {
-	ID        int64  // parsed id; -1 when not an unsigned integer
+	ID        int64 // parsed id; -1 when not an unsigned integer
 	IDText    string
 	Offset    int
 	Precision ElementType // Undefined when absent or not parseable (see HasPrecision)
@@ -60,7 +81,8 @@ type Port struct {
 	RTInfo        []*RTInfo
 }
 
-// Edge is one <edge> element.
+// Edge is one <edge> element. A field is -1 when its attribute is absent or not an
+// unsigned integer (a diagnostic reports it).
 type Edge struct {
 	FromLayer, FromPort, ToLayer, ToPort int64
 	Offset                               int
@@ -77,6 +99,7 @@ type Body struct {
 // PortMapEntry is one <input> or <output> of a sub-graph op's <port_map>.
 type PortMapEntry struct {
 	Kind   string // "input" or "output"
+	Map    string // the enclosing element: "port_map", "then_port_map" or "else_port_map"
 	Attrs  Attrs  // external_port_id, internal_layer_id, axis, ...
 	Offset int
 }
@@ -94,6 +117,7 @@ type RTInfo struct {
 type Attr struct {
 	Name, Value string
 	Offset      int
+	Elem        string // name of the element that carries it ("data", "layer", "port", ...), for messages
 }
 
 // Attrs is the list of attributes of one element, in document order.

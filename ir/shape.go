@@ -191,6 +191,9 @@ func ParseDim(f string) (Dim, error) {
 	if f == "?" || f == "-1" {
 		return DynamicDim(), nil
 	}
+	if f == "..." {
+		return Dim{}, fmt.Errorf("Cannot parse dimension: %q (a dynamic rank \"...\" must be the whole shape)", f)
+	}
 	if lo, hi, ok := strings.Cut(f, ".."); ok {
 		d := Dim{0, Inf}
 		if lo != "" {
