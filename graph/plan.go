@@ -1,0 +1,383 @@
+package graph
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/irrun/irrun/ir"
+	"github.com/irrun/irrun/kernels"
+	"github.com/irrun/irrun/layers"
+)
+
+// plan is the execution of a Program for one input-shape signature: the static shape of
+// every value, the nodes to run, and the intermediate buffers, shared between values whose
+// lifetimes do not overlap.
+type plan struct {
+	shapes [][]int // the signature: shape and type of each input
+	types  []ir.ElementType
+
+	valShape [][]int
+	valType  []ir.ElementType
+	valConst []*ir.Tensor // per value id: known value (compile-time or folded for this plan)
+	valBuf   []int        // per value id: buffer index, -1 when not in a buffer
+	paramOf  []int        // per value id: input index when the value is a Parameter, else -1
+	steps    []step
+	bufs     []bufSpec
+	arena    int64 // bytes of the buffers of one state
+
+	mu   sync.Mutex
+	free []*state
+}
+
+type step struct {
+	node   *Node
+	in     []int // value ids
+	out    []int
+	inputs []layers.Input // for Prepare
+}
+
+type bufSpec struct {
+	typ ir.ElementType
+	n   int
+}
+
+// state is one execution context of a plan: prepared kernels and buffers. It is used by one
+// Run at a time.
+type state struct {
+	plan *plan
+	kern []layers.Kernel
+	vals []*ir.Tensor   // per value id; Parameter slots are bound per run
+	ins  [][]*ir.Tensor // per step
+	outs [][]*ir.Tensor // per step
+	uses [][2]int       // per (param use): step, slot — parallel to paramUse
+	puse []int          // input index for each entry of uses
+}
+
+func (pl *plan) matches(inputs []*ir.Tensor) bool {
+	for i, t := range inputs {
+		if t.Type != pl.types[i] || !sameShape(t.Shape, pl.shapes[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (pl *plan) matchesSig(shapes [][]int, types []ir.ElementType) bool {
+	for i := range shapes {
+		if types[i] != pl.types[i] || !sameShape(shapes[i], pl.shapes[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// newPlan infers the static shape of every value for the given input shapes, folds what
+// becomes known, and assigns buffers.
+func (p *Program) newPlan(shapes [][]int, types []ir.ElementType) (*plan, error) {
+	pl := &plan{
+		shapes:   shapes,
+		types:    types,
+		valShape: make([][]int, p.nvals),
+		valType:  make([]ir.ElementType, p.nvals),
+		valConst: slices.Clone(p.consts),
+		valBuf:   make([]int, p.nvals),
+		paramOf:  make([]int, p.nvals),
+	}
+	for i := range pl.valBuf {
+		pl.valBuf[i], pl.paramOf[i] = -1, -1
+	}
+	for v, t := range pl.valConst {
+		if t != nil {
+			pl.valShape[v], pl.valType[v] = t.Shape, t.Type
+		}
+	}
+	for i, n := range p.params {
+		v := p.base[n.Index]
+		pl.valShape[v], pl.valType[v], pl.paramOf[v] = shapes[i], types[i], i
+	}
+	known := func(v int) bool { return pl.valConst[v] != nil }
+	for _, n := range p.nodes {
+		ins := make([]layers.Input, 0, len(n.Inputs))
+		var in []int
+		allKnown := true
+		for _, src := range n.Inputs {
+			if src.Node == nil {
+				break
+			}
+			v := p.base[src.Node.Index] + src.Output
+			in = append(in, v)
+			ins = append(ins, layers.Input{Type: pl.valType[v], Shape: shapeOf(pl.valShape[v]), Value: pl.valConst[v]})
+			allKnown = allKnown && known(v)
+		}
+		if allKnown {
+			ts := make([]*ir.Tensor, len(in))
+			for i, v := range in {
+				ts[i] = pl.valConst[v]
+			}
+			outs, err := p.evalConst(n, ts)
+			if err != nil {
+				return nil, err
+			}
+			for i, t := range outs {
+				v := p.base[n.Index] + i
+				pl.valConst[v], pl.valShape[v], pl.valType[v] = t, t.Shape, t.Type
+			}
+			continue
+		}
+		outs, err := safeInfer(n.Op, ins)
+		if err != nil {
+			return nil, layerError(n, fmt.Errorf("%w (input shapes %s)", err, fmtInputShapes(ins)))
+		}
+		if len(outs) < len(n.Outputs) {
+			return nil, layerError(n, fmt.Errorf("inference gave %d outputs, the graph has %d", len(outs), len(n.Outputs)))
+		}
+		outIDs := make([]int, len(n.Outputs))
+		for i := range n.Outputs {
+			o := outs[i]
+			dims, cnt, ok := staticInts(o.Shape)
+			if !ok {
+				return nil, layerError(n, fmt.Errorf("output %d has shape %s for input shapes %s; only static shapes can run", i, o.Shape, fmtInputShapes(ins)))
+			}
+			if _, err := tensorBytes(o.Type, cnt, p.opts.MaxMemory); err != nil {
+				return nil, layerError(n, err)
+			}
+			v := p.base[n.Index] + i
+			pl.valShape[v], pl.valType[v] = dims, o.Type
+			outIDs[i] = v
+		}
+		pl.steps = append(pl.steps, step{node: n, in: in, out: outIDs, inputs: ins})
+	}
+	if err := pl.assignBuffers(p); err != nil {
+		return nil, err
+	}
+	// Make one state now: it checks that every kernel prepares for these shapes.
+	st, err := pl.newState(p)
+	if err != nil {
+		return nil, err
+	}
+	pl.free = append(pl.free, st)
+	return pl, nil
+}
+
+func fmtInputShapes(ins []layers.Input) string {
+	s := "("
+	for i, in := range ins {
+		if i > 0 {
+			s += ", "
+		}
+		s += in.Shape.String()
+	}
+	return s + ")"
+}
+
+// assignBuffers gives every value produced by a step a buffer, reusing the buffer of a
+// value of the same element type whose last use has passed (greedy best fit).
+func (pl *plan) assignBuffers(p *Program) error {
+	end := len(pl.steps)
+	lastUse := make([]int, p.nvals)
+	for i := range lastUse {
+		lastUse[i] = -1
+	}
+	for s, st := range pl.steps {
+		for _, v := range st.out {
+			lastUse[v] = s
+		}
+		for _, v := range st.in {
+			lastUse[v] = max(lastUse[v], s)
+		}
+	}
+	for _, v := range p.resVals {
+		lastUse[v] = end
+	}
+	free := map[ir.ElementType][]int{}
+	for s, st := range pl.steps {
+		for _, v := range st.out {
+			t := pl.valType[v]
+			n, _ := ir.ElementCount(pl.valShape[v])
+			list := free[t]
+			best := -1 // smallest buffer that fits, else the largest one
+			for i, b := range list {
+				c := pl.bufs[b].n
+				if best < 0 {
+					best = i
+					continue
+				}
+				bc := pl.bufs[list[best]].n
+				if (c >= n && (bc < n || c < bc)) || (c < n && bc < n && c > bc) {
+					best = i
+				}
+			}
+			if best >= 0 {
+				b := list[best]
+				free[t] = append(list[:best], list[best+1:]...)
+				pl.bufs[b].n = max(pl.bufs[b].n, n)
+				pl.valBuf[v] = b
+			} else {
+				pl.valBuf[v] = len(pl.bufs)
+				pl.bufs = append(pl.bufs, bufSpec{typ: t, n: n})
+			}
+		}
+		release := func(v int) {
+			if b := pl.valBuf[v]; b >= 0 && lastUse[v] == s {
+				lastUse[v] = -2 // released once
+				free[pl.valType[v]] = append(free[pl.valType[v]], b)
+			}
+		}
+		for _, v := range st.in {
+			release(v)
+		}
+		for _, v := range st.out {
+			release(v)
+		}
+	}
+	var total int64
+	for _, b := range pl.bufs {
+		n, err := tensorBytes(b.typ, b.n, p.opts.MaxMemory)
+		if err != nil {
+			return err
+		}
+		total += n
+		if total > p.opts.MaxMemory {
+			return fmt.Errorf("graph: the intermediate buffers need more than the memory limit of %d bytes", p.opts.MaxMemory)
+		}
+	}
+	pl.arena = total
+	return nil
+}
+
+// newState allocates the buffers of one execution state and prepares its kernels.
+func (pl *plan) newState(p *Program) (*state, error) {
+	st := &state{plan: pl, vals: make([]*ir.Tensor, len(pl.valBuf))}
+	data := make([]any, len(pl.bufs))
+	for i, b := range pl.bufs {
+		d, err := ir.MakeData(b.typ, b.n)
+		if err != nil {
+			return nil, err
+		}
+		data[i] = d
+	}
+	for v, b := range pl.valBuf {
+		switch {
+		case pl.valConst[v] != nil:
+			st.vals[v] = pl.valConst[v]
+		case b >= 0:
+			n, _ := ir.ElementCount(pl.valShape[v])
+			st.vals[v] = &ir.Tensor{Type: pl.valType[v], Shape: pl.valShape[v], Data: slice(data[b], n)}
+		}
+	}
+	exec := p.exec
+	if exec.Workers == nil {
+		// One thread: a private single-thread Workers (no goroutines) keeps the kernels'
+		// job and scratch buffers between runs, so runs allocate nothing and concurrent
+		// runs do not contend.
+		exec.Workers = kernels.NewWorkers(1)
+	}
+	st.kern = make([]layers.Kernel, len(pl.steps))
+	st.ins = make([][]*ir.Tensor, len(pl.steps))
+	st.outs = make([][]*ir.Tensor, len(pl.steps))
+	for s, sp := range pl.steps {
+		k, err := safePrepare(sp.node.Op, sp.inputs, exec)
+		if err != nil {
+			return nil, layerError(sp.node, err)
+		}
+		st.kern[s] = k
+		st.ins[s] = make([]*ir.Tensor, len(sp.in))
+		for i, v := range sp.in {
+			st.ins[s][i] = st.vals[v]
+			if k := pl.paramOf[v]; k >= 0 {
+				st.uses = append(st.uses, [2]int{s, i})
+				st.puse = append(st.puse, k)
+			}
+		}
+		st.outs[s] = make([]*ir.Tensor, len(sp.out))
+		for i, v := range sp.out {
+			st.outs[s][i] = st.vals[v]
+		}
+	}
+	return st, nil
+}
+
+// get takes an idle state or makes one.
+func (pl *plan) get(p *Program) (*state, error) {
+	pl.mu.Lock()
+	if n := len(pl.free); n > 0 {
+		st := pl.free[n-1]
+		pl.free[n-1] = nil
+		pl.free = pl.free[:n-1]
+		pl.mu.Unlock()
+		return st, nil
+	}
+	pl.mu.Unlock()
+	return pl.newState(p)
+}
+
+// put returns a state to the idle list, keeping at most a few per core.
+func (pl *plan) put(st *state) {
+	pl.mu.Lock()
+	if len(pl.free) < max(4, 2*runtime.GOMAXPROCS(0)) {
+		pl.free = append(pl.free, st)
+	}
+	pl.mu.Unlock()
+}
+
+func (pl *plan) checkOutputs(p *Program, outputs []*ir.Tensor) error {
+	for i, t := range outputs {
+		v := p.resVals[i]
+		name := p.outputs[i].Name
+		if t == nil {
+			return fmt.Errorf("graph: output %d (%q) is nil", i, name)
+		}
+		if t.Type != pl.valType[v] || !sameShape(t.Shape, pl.valShape[v]) {
+			return fmt.Errorf("graph: output %d (%q) is %s%v, this run produces %s%v", i, name, t.Type, t.Shape, pl.valType[v], pl.valShape[v])
+		}
+		if err := checkTensor(t); err != nil {
+			return fmt.Errorf("graph: output %d (%q): %v", i, name, err)
+		}
+	}
+	return nil
+}
+
+var errKernelPanic = errors.New("internal error (a bug in irrun)")
+
+// run executes the steps. A kernel panic is returned as an error wrapping errKernelPanic;
+// the state must then be dropped.
+func (st *state) run(ctx context.Context, inputs []*ir.Tensor, timings *[]LayerTiming, profile bool) (err error) {
+	pl := st.plan
+	for i, u := range st.uses {
+		st.ins[u[0]][u[1]] = inputs[st.puse[i]]
+	}
+	s := 0
+	defer func() {
+		if r := recover(); r != nil {
+			err = layerError(pl.steps[s].node, fmt.Errorf("%w: %v", errKernelPanic, r))
+		}
+		for _, u := range st.uses {
+			st.ins[u[0]][u[1]] = nil // do not keep the caller's tensors alive
+		}
+	}()
+	for s = range pl.steps {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		var t0 time.Time
+		if profile {
+			t0 = time.Now()
+		}
+		if err := st.kern[s].Run(ctx, st.ins[s], st.outs[s]); err != nil {
+			if ctxErr := ctx.Err(); ctxErr != nil && errors.Is(err, ctxErr) {
+				return err
+			}
+			return layerError(pl.steps[s].node, err)
+		}
+		if profile {
+			n := pl.steps[s].node
+			*timings = append(*timings, LayerTiming{Name: n.Layer.Name, Type: n.Layer.Type, Duration: time.Since(t0)})
+		}
+	}
+	return nil
+}
