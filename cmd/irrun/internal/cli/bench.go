@@ -1,0 +1,335 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"runtime"
+	"slices"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/irrun/irrun/graph"
+	"github.com/irrun/irrun/ir"
+)
+
+// defaultBenchTime is the benchmark's length when neither --niter nor --time is given.
+const defaultBenchTime = 5 * time.Second
+
+// profileRuns is the number of profiled runs --pc averages.
+const profileRuns = 10
+
+type benchOptions struct {
+	niter     int
+	seconds   float64
+	warmup    int
+	nthreads  int
+	shapes    []string
+	inputs    []string
+	seed      uint64
+	format    string
+	pc        bool
+	reference bool
+}
+
+func (e *env) newBenchCmd() *cobra.Command {
+	o := &benchOptions{}
+	cmd := &cobra.Command{
+		Use:   "bench MODEL.xml [MODEL.bin] [flags]",
+		Short: "Measure a model's latency and throughput",
+		Long: fmt.Sprintf(`Run a model repeatedly on one set of inputs and report latency and throughput, with
+benchmark_app's labels. Outputs are preallocated: the timed loop allocates nothing.
+
+The loop stops after --niter iterations or --time seconds, whichever comes first
+(default: --time %g). The first inference and --warmup more are not timed.
+A progress bar goes to stderr when it is a terminal and the run lasts more than a second.`, defaultBenchTime.Seconds()),
+		Example: `  irrun bench model.xml model.bin --time 10
+  irrun bench model.xml --niter 100 --nthreads 1 --format json
+  irrun bench model.xml --niter 50 --pc`,
+		Args: modelArgs,
+		RunE: func(cmd *cobra.Command, args []string) error { return e.bench(cmd, args, o) },
+	}
+	f := cmd.Flags()
+	f.IntVar(&o.niter, "niter", 0, "number of timed iterations (0 = no limit)")
+	f.Float64VarP(&o.seconds, "time", "t", 0, "duration of the timed loop in `SECONDS` (0 = no limit)")
+	f.IntVar(&o.warmup, "warmup", 1, "untimed iterations after the first inference")
+	f.IntVar(&o.nthreads, "nthreads", 0, "threads for the kernels (0 = all CPUs)")
+	f.StringArrayVar(&o.shapes, "shape", nil, "static shape for a dynamic input, as NAME=[1,3,224,224]; repeatable")
+	f.StringArrayVarP(&o.inputs, "input", "i", nil, "input data, as for run; repeatable")
+	f.Uint64Var(&o.seed, "seed", 0, "seed of the random input data")
+	f.StringVar(&o.format, "format", "text", "output format: text or json")
+	f.BoolVar(&o.pc, "pc", false, "also report per-layer timings (averaged over profiled runs)")
+	f.BoolVar(&o.reference, "reference", false, "use the scalar reference kernels")
+	return cmd
+}
+
+// benchResult is the --format json document.
+type benchResult struct {
+	Count         int          `json:"count"`
+	DurationMS    float64      `json:"duration_ms"`
+	LatencyMS     latencyStats `json:"latency_ms"`
+	ThroughputFPS float64      `json:"throughput_fps"`
+	NThreads      int          `json:"nthreads"`
+	Layers        []layerTime  `json:"layers,omitempty"`
+}
+
+type latencyStats struct {
+	Median  float64 `json:"median"`
+	Average float64 `json:"average"`
+	Min     float64 `json:"min"`
+	Max     float64 `json:"max"`
+	P90     float64 `json:"p90"`
+	P99     float64 `json:"p99"`
+}
+
+type layerTime struct {
+	Name   string  `json:"name"`
+	Type   string  `json:"type"`
+	TimeMS float64 `json:"time_ms"`
+	Share  float64 `json:"share"`
+}
+
+func (e *env) bench(cmd *cobra.Command, args []string, o *benchOptions) error {
+	switch {
+	case o.format != "text" && o.format != "json":
+		return usagef(cmd, "--format %q: want text or json", o.format)
+	case o.niter < 0:
+		return usagef(cmd, "--niter %d: want >= 0", o.niter)
+	case o.seconds < 0 || math.IsNaN(o.seconds) || o.seconds > 1e7:
+		return usagef(cmd, "--time %g: want a number of seconds >= 0", o.seconds)
+	case o.warmup < 0:
+		return usagef(cmd, "--warmup %d: want >= 0", o.warmup)
+	case o.nthreads < 0:
+		return usagef(cmd, "--nthreads %d: want >= 0", o.nthreads)
+	}
+	limit := time.Duration(o.seconds * float64(time.Second))
+	if o.niter == 0 && limit == 0 {
+		limit = defaultBenchTime
+	}
+	ld, err := e.loadProgram(args, graph.Options{Threads: o.nthreads, Reference: o.reference})
+	if err != nil {
+		return err
+	}
+	defer ld.prog.Close()
+	srcs, err := prepareInputs(ld.prog.Inputs(), o.inputs, o.shapes, o.seed)
+	if err != nil {
+		return err
+	}
+	inputs := make([]*ir.Tensor, len(srcs))
+	for i, s := range srcs {
+		inputs[i] = s.tensor
+	}
+	ctx := cmd.Context()
+
+	// The first inference allocates the outputs that the loop then reuses.
+	t0 := time.Now()
+	outs, err := ld.prog.Run(ctx, inputs)
+	if err != nil {
+		return err
+	}
+	first := time.Since(t0)
+	fmt.Fprintf(e.stderr, "First inference took %s\n", fmtDuration(first))
+	for range o.warmup {
+		if err := ld.prog.RunInto(ctx, inputs, outs); err != nil {
+			return err
+		}
+	}
+
+	var bar *progressbar.ProgressBar
+	expected := limit
+	if o.niter > 0 {
+		est := time.Duration(o.niter) * first
+		if expected == 0 || est < expected {
+			expected = est
+		}
+	}
+	if expected > time.Second && isTerminal(e.stderr) {
+		bar = newBar(e.stderr, o.niter, limit)
+	}
+
+	capHint := o.niter
+	if capHint == 0 {
+		capHint = 1 << 16
+	}
+	lat := make([]time.Duration, 0, min(capHint, 1<<20))
+	start := time.Now()
+	lastBar := start
+	for {
+		if o.niter > 0 && len(lat) >= o.niter {
+			break
+		}
+		now := time.Now()
+		if limit > 0 && now.Sub(start) >= limit {
+			break
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := ld.prog.RunInto(ctx, inputs, outs); err != nil {
+			return err
+		}
+		end := time.Now()
+		lat = append(lat, end.Sub(now))
+		if bar != nil && end.Sub(lastBar) > 100*time.Millisecond {
+			lastBar = end
+			updateBar(bar, len(lat), o.niter, end.Sub(start), limit)
+		}
+	}
+	total := time.Since(start)
+	if bar != nil {
+		bar.Finish()
+	}
+
+	threads := o.nthreads
+	if threads == 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	res := benchResult{Count: len(lat), DurationMS: ms(total), LatencyMS: latency(lat), NThreads: threads}
+	if total > 0 {
+		res.ThroughputFPS = float64(len(lat)) / total.Seconds()
+	}
+	if o.pc {
+		res.Layers, err = profile(cmd, ld.prog, inputs)
+		if err != nil {
+			return err
+		}
+	}
+	if o.format == "json" {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(res)
+	}
+	writeBenchText(e.stdout, res)
+	return nil
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// latency computes the latency statistics in milliseconds: the median of an even count is the
+// mean of the two middle values; p90 and p99 are nearest-rank percentiles.
+func latency(lat []time.Duration) latencyStats {
+	if len(lat) == 0 {
+		return latencyStats{}
+	}
+	s := slices.Clone(lat)
+	slices.Sort(s)
+	n := len(s)
+	var sum time.Duration
+	for _, d := range s {
+		sum += d
+	}
+	med := ms(s[n/2])
+	if n%2 == 0 {
+		med = (ms(s[n/2-1]) + ms(s[n/2])) / 2
+	}
+	rank := func(p float64) float64 {
+		k := int(math.Ceil(p*float64(n))) - 1
+		return ms(s[max(0, min(k, n-1))])
+	}
+	return latencyStats{Median: med, Average: ms(sum) / float64(n), Min: ms(s[0]), Max: ms(s[n-1]),
+		P90: rank(0.90), P99: rank(0.99)}
+}
+
+// profile averages per-layer timings over a few profiled runs.
+func profile(cmd *cobra.Command, p *graph.Program, inputs []*ir.Tensor) ([]layerTime, error) {
+	var acc []layerTime
+	for r := range profileRuns {
+		_, timings, err := p.Profile(cmd.Context(), inputs)
+		if err != nil {
+			return nil, err
+		}
+		if r == 0 {
+			acc = make([]layerTime, len(timings))
+			for i, t := range timings {
+				acc[i] = layerTime{Name: t.Name, Type: t.Type}
+			}
+		}
+		for i, t := range timings {
+			if i < len(acc) {
+				acc[i].TimeMS += ms(t.Duration)
+			}
+		}
+	}
+	var total float64
+	for i := range acc {
+		acc[i].TimeMS /= profileRuns
+		total += acc[i].TimeMS
+	}
+	for i := range acc {
+		if total > 0 {
+			acc[i].Share = acc[i].TimeMS / total
+		}
+	}
+	return acc, nil
+}
+
+func writeBenchText(w io.Writer, r benchResult) {
+	if len(r.Layers) > 0 {
+		nameW, typeW := len("layer"), len("type")
+		var total float64
+		for _, l := range r.Layers {
+			nameW = max(nameW, min(len(l.Name), 48))
+			typeW = max(typeW, len(l.Type))
+			total += l.TimeMS
+		}
+		fmt.Fprintf(w, "Per-layer timings (average of %d runs):\n", profileRuns)
+		fmt.Fprintf(w, "  %-*s  %-*s  %10s  %6s\n", nameW, "layer", typeW, "type", "time (ms)", "share")
+		for _, l := range r.Layers {
+			name := l.Name
+			if len(name) > 48 {
+				name = name[:45] + "..."
+			}
+			fmt.Fprintf(w, "  %-*s  %-*s  %10.4f  %5.1f%%\n", nameW, name, typeW, l.Type, l.TimeMS, 100*l.Share)
+		}
+		fmt.Fprintf(w, "  %-*s  %-*s  %10.4f\n", nameW, "total", typeW, "", total)
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "Count:          %d iterations\n", r.Count)
+	fmt.Fprintf(w, "Duration:       %.2f ms\n", r.DurationMS)
+	fmt.Fprintf(w, "Latency:\n")
+	fmt.Fprintf(w, "    Median:     %.3f ms\n", r.LatencyMS.Median)
+	fmt.Fprintf(w, "    Average:    %.3f ms\n", r.LatencyMS.Average)
+	fmt.Fprintf(w, "    Min:        %.3f ms\n", r.LatencyMS.Min)
+	fmt.Fprintf(w, "    Max:        %.3f ms\n", r.LatencyMS.Max)
+	fmt.Fprintf(w, "Throughput:     %.2f FPS\n", r.ThroughputFPS)
+	fmt.Fprintf(w, "Threads:        %d\n", r.NThreads)
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// newBar makes a progress bar over iterations (--niter) or over elapsed milliseconds.
+func newBar(w io.Writer, niter int, limit time.Duration) *progressbar.ProgressBar {
+	total, desc := int64(niter), "iterations"
+	if niter == 0 {
+		total, desc = limit.Milliseconds(), "ms"
+	}
+	return progressbar.NewOptions64(total,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetDescription("bench"),
+		progressbar.OptionSetItsString(desc),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionSetWidth(30),
+	)
+}
+
+func updateBar(bar *progressbar.ProgressBar, count, niter int, elapsed, limit time.Duration) {
+	if niter > 0 {
+		// with both limits, show whichever is nearer its end
+		frac := float64(count) / float64(niter)
+		if limit > 0 && float64(elapsed)/float64(limit) > frac {
+			frac = float64(elapsed) / float64(limit)
+		}
+		bar.Set64(int64(frac * float64(niter)))
+		return
+	}
+	bar.Set64(elapsed.Milliseconds())
+}

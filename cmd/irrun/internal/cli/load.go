@@ -1,0 +1,89 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/irrun/irrun/graph"
+	"github.com/irrun/irrun/ir"
+)
+
+// maxLoadDiagnostics is how many diagnostics run and bench print before summarising (check
+// prints them all).
+const maxLoadDiagnostics = 20
+
+// loaded is a model read, built and compiled.
+type loaded struct {
+	xml   string
+	model *ir.Model
+	graph *graph.Graph
+	prog  *graph.Program
+}
+
+// loadProgram reads MODEL.xml [MODEL.bin], builds the graph and compiles it. Error and
+// warning diagnostics go to stderr; a model with errors returns exitError 1 after printing
+// them.
+func (e *env) loadProgram(args []string, opts graph.Options) (*loaded, error) {
+	xml, bin := args[0], ""
+	if len(args) > 1 {
+		bin = args[1]
+	}
+	m, err := ir.ReadFile(xml, bin)
+	if err != nil {
+		return nil, readError(xml, err)
+	}
+	g := graph.Build(m)
+	e.printLoadDiagnostics(m, g.Diagnostics)
+	if g.HasErrors() {
+		return nil, &exitError{ExitError}
+	}
+	p, err := graph.Compile(g, opts)
+	if err != nil {
+		return nil, err
+	}
+	return &loaded{xml: xml, model: m, graph: g, prog: p}, nil
+}
+
+// readError formats a fatal read error like a diagnostic when it carries one.
+func readError(file string, err error) error {
+	if d, line, col, ok := ir.DiagnosticOf(err); ok {
+		return fmt.Errorf("%s", diagText(file, line, col, d))
+	}
+	return errors.New(ioMessage(err))
+}
+
+// printLoadDiagnostics prints the error and warning diagnostics of a model being run.
+func (e *env) printLoadDiagnostics(m *ir.Model, diags []ir.Diagnostic) {
+	n := 0
+	for _, d := range diags {
+		if d.Severity > ir.SeverityWarning {
+			continue
+		}
+		if n == maxLoadDiagnostics {
+			rest := 0
+			for _, d := range diags {
+				if d.Severity <= ir.SeverityWarning {
+					rest++
+				}
+			}
+			fmt.Fprintf(e.stderr, "... and %d more; 'irrun check %s' lists them all\n", rest-n, m.Source.Name)
+			return
+		}
+		n++
+		line, col := m.Source.LineCol(d.Offset)
+		fmt.Fprintln(e.stderr, diagText(m.Source.Name, line, col, d))
+	}
+}
+
+// diagText formats one diagnostic as "file:line:col: severity: message [code]".
+func diagText(file string, line, col int, d ir.Diagnostic) string {
+	pos := file
+	if line > 0 {
+		pos = fmt.Sprintf("%s:%d:%d", file, line, col)
+	}
+	s := fmt.Sprintf("%s: %s: %s", pos, d.Severity, d.Message)
+	if d.Code != "" {
+		s += " [" + d.Code + "]"
+	}
+	return s
+}
