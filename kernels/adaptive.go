@@ -2,6 +2,7 @@ package kernels
 
 import (
 	"context"
+	"math"
 	"unsafe"
 )
 
@@ -34,7 +35,7 @@ func AdaptiveMaxPoolContext[T Number, I Index](ctx context.Context, w *Workers, 
 	if idx != nil {
 		j.idx = unsafe.Pointer(unsafe.SliceData(idx))
 	}
-	j.fn = adMaxUnits[T, I]
+	j.fn = adMaxRunner[T, I]{}
 	par := planAdaptive(j, w.threadsFor())
 	return w.run(ctx, j, par)
 }
@@ -65,9 +66,9 @@ func AdaptiveAvgPoolContext[T Number](ctx context.Context, w *Workers, g Adaptiv
 	j.dst = unsafe.Pointer(unsafe.SliceData(dst))
 	j.idx = nil
 	if kindOf[T]() <= kFloat64 {
-		j.fn = adAvgUnitsFloat[T]
+		j.fn = adAvgFloatRunner[T]{}
 	} else {
-		j.fn = adAvgUnitsInt[T]
+		j.fn = adAvgIntRunner[T]{}
 	}
 	par := planAdaptive(j, w.threadsFor())
 	return w.run(ctx, j, par)
@@ -91,7 +92,7 @@ func planAdaptive(j *job, threads int) bool {
 	nb = (ho + b - 1) / b
 	j.bRows, j.nb = b, nb
 	j.units = slices * nb
-	j.chunk = 1
+	j.chunk = max(1, j.units/(16*threads)) // many tiny units: fewer atomics
 	work := p.planes * max(p.inPlane, p.outPlane)
 	return threads > 1 && work >= 1<<15 && j.units > 1
 }
@@ -143,34 +144,37 @@ func adMaxBlock[T Number, I Index](p *adPlan, s *scratch, pl, dst []T, idx []I, 
 		}
 	}
 	var z0 T
-	s.reserve(W*(int(unsafe.Sizeof(z0))+4) + 64)
+	s.reserve(W*(int(unsafe.Sizeof(z0))+4) + 8*Wo + 64)
 	colV := take[T](s, W)
 	colI := take[int32](s, W)
+	wb := adBounds(s, W, Wo)
+	floor := minValue[T]()
+	f32 := kindOf[T]() == kFloat32
 	o := plane*p.outPlane + (od*Ho+i0)*Wo
 	for i := i0; i < i1; i++ {
 		h0, h1 := adStart(i, H, Ho), adEnd(i, H, Ho)
-		base := (d0*H + h0) * W
-		copy(colV, pl[base:base+W])
-		for c := range colI {
-			colI[c] = int32(base + c)
-		}
+		// Columns start below every element, so each takes its first row
+		// reaching the column maximum; an all-minimum window is fixed below.
+		fill(colV, floor)
 		for z := d0; z < d1; z++ {
-			ys := h0
-			if z == d0 {
-				ys++
-			}
-			if ys < h1 {
-				rb := (z*H + ys) * W
-				maxIdxRectLin(colV, colI, 0, pl[rb:], W, 1, h1-ys, W, int32(rb), int32(W), 1)
-			}
+			rb := (z*H + h0) * W
+			maxIdxRectLin(colV, colI, 0, pl[rb:], W, 1, h1-h0, W, int32(rb), int32(W), 1)
+		}
+		first := int32((d0*H + h0) * W)
+		if f32 {
+			o = reduceKeysF32(pl, dst, idx, colV, colI, wb, o, first)
+			continue
 		}
 		for c := 0; c < Wo; c++ {
-			w0, w1 := adStart(c, W, Wo), adEnd(c, W, Wo)
+			w0, w1 := int(wb[2*c]), int(wb[2*c+1])
 			bv, bi := colV[w0], colI[w0]
 			for x := w0 + 1; x < w1; x++ {
 				if v := colV[x]; v > bv || (v == bv && colI[x] < bi) {
 					bv, bi = v, colI[x]
 				}
+			}
+			if bv == floor {
+				bi = first + int32(w0) // every element equals the minimum: the first wins
 			}
 			dst[o] = bv
 			if idx != nil {
@@ -179,6 +183,65 @@ func adMaxBlock[T Number, I Index](p *adPlan, s *scratch, pl, dst []T, idx []I, 
 			o++
 		}
 	}
+}
+
+// reduceKeysF32 is the W reduction of adMaxBlock for float32 (NaN-free),
+// branch-free: each column becomes the 64-bit key
+// (orderable value bits, with −0 folded onto +0) << 32 | ^index, so the
+// integer maximum is the largest value and, among equal values, the smallest
+// index. The value is then read back from the plane at that index, which
+// keeps its exact bits. It returns the next output position.
+func reduceKeysF32[T Number, I Index](pl, dst []T, idx []I, colV []T, colI []int32, wb []int32, o int, first int32) int {
+	cv := unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(colV))), len(colV))
+	colI = colI[:len(cv)]
+	negInf := int64(f32Key(0xff800000))
+	for c := 0; c+1 < len(wb); c += 2 {
+		w0, w1 := int(wb[c]), int(wb[c+1])
+		best := int64(math.MinInt64)
+		for x := w0; x < w1; x++ {
+			k := int64(f32Key(cv[x]))<<32 | int64(uint32(^colI[x]))
+			best = max(best, k)
+		}
+		bi := int32(^uint32(best))
+		if best>>32 == negInf {
+			bi = first + int32(w0)
+		}
+		dst[o] = pl[bi]
+		if idx != nil {
+			idx[o] = I(bi)
+		}
+		o++
+	}
+	return o
+}
+
+// f32Key maps non-NaN float32 bits to an int32 that orders like the values,
+// with −0 and +0 equal.
+func f32Key(b uint32) int32 {
+	k := int32(b)
+	k ^= (k >> 31) & 0x7fffffff
+	k += int32(uint32(k) >> 31) // negatives move up by one: −0 (−1) meets +0 (0)
+	return k
+}
+
+// adBounds returns the W window bounds [start, end) of every output column
+// as consecutive int32 pairs, in scratch.
+func adBounds(s *scratch, W, Wo int) []int32 {
+	wb := take[int32](s, 2*Wo)
+	for c := 0; c < Wo; c++ {
+		wb[2*c], wb[2*c+1] = int32(adStart(c, W, Wo)), int32(adEnd(c, W, Wo))
+	}
+	return wb
+}
+
+// minValue is a value no element is below: −Inf for floats, the minimum for
+// integers.
+func minValue[T Number]() T {
+	if kindOf[T]() <= kFloat64 {
+		inf := math.Inf(-1)
+		return T(inf)
+	}
+	return lowest[T]()
 }
 
 // adMaxBlockExact: W pass (max_element per row segment, into scratch), then
@@ -291,8 +354,9 @@ func adAvgBlockFloat[T Number](p *adPlan, s *scratch, pl, dst []T, plane, od, i0
 		return
 	}
 	var z0 T
-	s.reserve(W*int(unsafe.Sizeof(z0)) + 64)
+	s.reserve(W*int(unsafe.Sizeof(z0)) + 8*Wo + 64)
 	col := take[T](s, W)
+	wb := adBounds(s, W, Wo)
 	for i := i0; i < i1; i++ {
 		h0, h1 := adStart(i, H, Ho), adEnd(i, H, Ho)
 		fill(col, 0)
@@ -301,7 +365,7 @@ func adAvgBlockFloat[T Number](p *adPlan, s *scratch, pl, dst []T, plane, od, i0
 		}
 		n := (d1 - d0) * (h1 - h0)
 		for c := 0; c < Wo; c++ {
-			w0, w1 := adStart(c, W, Wo), adEnd(c, W, Wo)
+			w0, w1 := int(wb[2*c]), int(wb[2*c+1])
 			var sum T
 			for _, v := range col[w0:w1] {
 				sum += v

@@ -39,9 +39,9 @@ func AvgPoolContext[T Number](ctx context.Context, w *Workers, g Window, src, ds
 	j.idx = nil
 	j.flag = !excludePad && p.padsAny // pads count in the divisor
 	if kindOf[T]() <= kFloat64 {
-		j.fn = avgUnitsFloat[T]
+		j.fn = avgFloatRunner[T]{}
 	} else {
-		j.fn = avgUnitsInt[T]
+		j.fn = avgIntRunner[T]{}
 	}
 	par := planRows(j, w.threadsFor(), int(unsafe.Sizeof(src[0])))
 	return w.run(ctx, j, par)
@@ -122,13 +122,9 @@ func avgBlockFloat[T Number](j *job, s *scratch, src, dst []T, plane, od, i0, i1
 	// Per-column valid counts, once per block; a row's divisor is
 	// cz·cy·cw[c]. Columns with no valid tap hold a zero sum: divide by 1.
 	cw := take[int32](s, Wo)
-	uniform := true
 	for c := 0; c < Wo; c++ {
 		lo, hi := tapWin(c, p.s[2], p.pb[2], p.d[2], p.k[2], W)
 		cw[c] = int32(max(hi-lo, 0))
-		if cw[c] != cw[0] {
-			uniform = false
-		}
 	}
 	prevCy := -1
 	for i := i0; i < i1; i++ {
@@ -155,7 +151,6 @@ func avgBlockFloat[T Number](j *job, s *scratch, src, dst []T, plane, od, i0, i1
 		divRect(dV[(i-i0)*Wo:], Wo, den, i2-i, Wo)
 		i = i2 - 1
 	}
-	_ = uniform
 }
 
 func avgUnitsInt[T Number](j *job, s *scratch, lo, hi int) {

@@ -26,9 +26,6 @@ func divRect[T Number](dst []T, ds int, den []T, rows, cols int) {
 	divRectGo(dst, ds, den, rows, cols)
 }
 
-// simdName names the primitive implementation in use.
-var simdName = "go"
-
 func sumSlice[T Number](s []T) T { return sumGo(s) }
 
 func hasNaN[T Number](s []T) bool { return hasNaNGo(s) }

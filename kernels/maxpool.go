@@ -42,7 +42,7 @@ func MaxPoolContext[T Number, I Index](ctx context.Context, w *Workers, g Window
 		j.idx = unsafe.Pointer(unsafe.SliceData(idx))
 		j.mode = newIdxMode(&p, axis)
 	}
-	j.fn = maxUnits[T, I]
+	j.fn = maxRunner[T, I]{}
 	par := planRows(j, w.threadsFor(), int(unsafe.Sizeof(src[0]))+4)
 	return w.run(ctx, j, par)
 }
@@ -77,7 +77,7 @@ func planRows(j *job, threads, elem int) bool {
 	nb = (ho + b - 1) / b
 	j.bRows, j.nb = b, nb
 	j.units = slices * nb
-	j.chunk = 1
+	j.chunk = max(1, min(j.units/(16*threads), (1<<14)/max(1, b*wo))) // keep chunks ≲16K outputs
 	work := p.outLen() * p.kernelVol
 	return threads > 1 && work >= 1<<15 && j.units > 1
 }

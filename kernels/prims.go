@@ -128,7 +128,6 @@ func tapRange(off, s, in, out int) (lo, hi int) {
 	return
 }
 
-
 func sumGo[T Number](s []T) T {
 	var a T
 	for _, v := range s {

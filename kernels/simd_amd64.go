@@ -58,9 +58,6 @@ func detectAVX2() bool {
 	return b7&(1<<5) != 0
 }
 
-// simdName names the primitive implementation in use.
-var simdName = map[bool]string{true: "avx2", false: "go"}[hasAVX2]
-
 func f32p[T Number](s []T) *float32 { return (*float32)(unsafe.Pointer(unsafe.SliceData(s))) }
 
 // rectOK reports whether a rows×cols rectangle with row stride rs and column

@@ -32,15 +32,15 @@ func TransposeContext[T any](ctx context.Context, w *Workers, src, dst []T, shap
 	for i := 0; i < r; i++ {
 		a := perm[i]
 		if a < 0 || a >= r || seen[a] {
-			return fmt.Errorf("kernels: transpose perm %v is not a permutation", perm)
+			return fmt.Errorf("kernels: transpose perm entry %d (axis %d) repeats or is outside [0, %d)", i, a, r)
 		}
 		seen[a] = true
 		if shape[i] < 0 {
-			return fmt.Errorf("kernels: transpose shape %v has a negative extent", shape)
+			return fmt.Errorf("kernels: transpose extent %d on axis %d is negative", shape[i], i)
 		}
 		var ok bool
 		if n, ok = checkedMul(n, shape[i]); !ok {
-			return fmt.Errorf("kernels: transpose shape %v overflows", shape)
+			return fmt.Errorf("kernels: transpose element count overflows at axis %d", i)
 		}
 	}
 	if err := checkLens("src", len(src), n); err != nil {
@@ -92,7 +92,7 @@ func TransposeContext[T any](ctx context.Context, w *Workers, src, dst []T, shap
 	j.units = (rows + rowsPerUnit - 1) / rowsPerUnit
 	j.ints[1] = rowsPerUnit
 	j.chunk = 1
-	j.fn = transposeUnits[T]
+	j.fn = transposeRunner[T]{}
 	return w.run(ctx, j, w.threadsFor() > 1 && n*esz >= 1<<16)
 }
 

@@ -71,17 +71,16 @@ func (a Adaptive) Validate() error {
 // winPlan is a validated Window lifted to exactly three spatial axes
 // (D, H, W); missing leading axes have extent 1, kernel 1, stride 1, pad 0.
 type winPlan struct {
-	n, c       int
-	planes     int // n*c
-	nsp        int // original number of spatial axes
-	in, out    [3]int
-	k, s, d    [3]int
-	pb, pe     [3]int
-	inPlane    int // in[0]*in[1]*in[2]
-	outPlane   int // out[0]*out[1]*out[2]
-	padsAny    bool
-	kernelVol  int
-	dilatedAll bool // any dilation != 1
+	n, c      int
+	planes    int // n*c
+	nsp       int // original number of spatial axes
+	in, out   [3]int
+	k, s, d   [3]int
+	pb, pe    [3]int
+	inPlane   int // in[0]*in[1]*in[2]
+	outPlane  int // out[0]*out[1]*out[2]
+	padsAny   bool
+	kernelVol int
 }
 
 func checkedMul(a, b int) (int, bool) {
@@ -161,9 +160,6 @@ func (w Window) plan() (winPlan, error) {
 		p.in[a], p.out[a], p.k[a], p.s[a], p.d[a], p.pb[a], p.pe[a] = in, out, k, s, d, pb, pe
 		if pb != 0 || pe != 0 {
 			p.padsAny = true
-		}
-		if d != 1 {
-			p.dilatedAll = true
 		}
 		var ok bool
 		if p.kernelVol, ok = checkedMul(p.kernelVol, k); !ok || p.kernelVol >= maxExtent {

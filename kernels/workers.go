@@ -114,12 +114,18 @@ func (s *scratch) reserve(bytes int) {
 	s.used = 0
 }
 
+// runner runs units [lo, hi) of a job. Implementations are zero-size
+// generic structs, so storing one in the job's interface field allocates
+// nothing (a generic function value would allocate a closure).
+type runner interface {
+	run(j *job, s *scratch, lo, hi int)
+}
+
 // job is the non-generic description of one parallel region. The typed
-// kernels store their slices as unsafe pointers and provide fn, an
-// instantiation of a generic unit function; this keeps the hot path free of
-// allocations (no closures, no interface boxing).
+// kernels store their slices as unsafe pointers and a runner; this keeps
+// the hot path free of allocations.
 type job struct {
-	fn    func(j *job, s *scratch, lo, hi int)
+	fn    runner
 	units int
 	chunk int
 	next  atomic.Int64
@@ -132,7 +138,7 @@ type job struct {
 	mode          idxMode
 	flag          bool // excludePad / withIdx, kernel specific
 	bRows, nb     int  // output rows per unit, units per (plane, depth)
-	ints          [8]int
+	ints          [2]int
 	perm          [maxRank]int
 	shape         [maxRank]int
 	rank          int
@@ -155,7 +161,7 @@ func (j *job) work(s *scratch) {
 		if u >= j.units {
 			return
 		}
-		j.fn(j, s, u, min(u+j.chunk, j.units))
+		j.fn.run(j, s, u, min(u+j.chunk, j.units))
 	}
 }
 
@@ -218,3 +224,31 @@ func (w *Workers) threadsFor() int {
 	}
 	return w.threads
 }
+
+type maxRunner[T Number, I Index] struct{}
+
+func (maxRunner[T, I]) run(j *job, s *scratch, lo, hi int) { maxUnits[T, I](j, s, lo, hi) }
+
+type avgFloatRunner[T Number] struct{}
+
+func (avgFloatRunner[T]) run(j *job, s *scratch, lo, hi int) { avgUnitsFloat[T](j, s, lo, hi) }
+
+type avgIntRunner[T Number] struct{}
+
+func (avgIntRunner[T]) run(j *job, s *scratch, lo, hi int) { avgUnitsInt[T](j, s, lo, hi) }
+
+type adMaxRunner[T Number, I Index] struct{}
+
+func (adMaxRunner[T, I]) run(j *job, s *scratch, lo, hi int) { adMaxUnits[T, I](j, s, lo, hi) }
+
+type adAvgFloatRunner[T Number] struct{}
+
+func (adAvgFloatRunner[T]) run(j *job, s *scratch, lo, hi int) { adAvgUnitsFloat[T](j, s, lo, hi) }
+
+type adAvgIntRunner[T Number] struct{}
+
+func (adAvgIntRunner[T]) run(j *job, s *scratch, lo, hi int) { adAvgUnitsInt[T](j, s, lo, hi) }
+
+type transposeRunner[T any] struct{}
+
+func (transposeRunner[T]) run(j *job, s *scratch, lo, hi int) { transposeUnits[T](j, s, lo, hi) }

@@ -1,0 +1,74 @@
+// Package kernels holds irrun's compute kernels for the pooling ops and
+// Transpose: pure functions over Go slices and small geometry structs
+// (Window, Adaptive), generic over the element types in Number. It imports
+// none of the project's packages.
+//
+// # Two kernels per op
+//
+// Every pooling op has a reference kernel (MaxPoolReference, ...) that is a
+// plain scalar transliteration of OpenVINO's reference implementation, and a
+// fast kernel (MaxPool, ...) that is parallel and optimised. The reference is
+// the oracle: the conformance tests run random geometries and data (NaN, ±Inf,
+// ±0, ties, empty windows, every element and index type, 1–4 threads)
+// through both. Max values and indices are bit-identical; integer averages
+// are identical; float averages differ by rounding only (bounded by
+// (taps+2)·ε·Σ|x|/count per output).
+//
+// Semantics follow docs/openvino-semantics.md: MaxPool skips padding,
+// starts from lowest(T) with index 0 and takes strictly greater values in
+// D, H, W order (so NaN and −Inf are never chosen, ties keep the first);
+// AvgPool counts the whole kernel when !excludePad and any pad is non-zero;
+// adaptive windows are [floor(i·In/Out), ceil((i+1)·In/Out)). Integer
+// averages round to nearest, ties to even, in exact (up to 128-bit)
+// arithmetic — a deliberate deviation from OpenVINO's truncating integer
+// reference. f16/bf16 are not computed here: convert with F16ToF32 /
+// BF16ToF32, run the float32 kernel and convert back with F32ToF16 /
+// F32ToBF16 (round to nearest even, NaN kept).
+//
+// # Strategy
+//
+// Pooling windows are separable, so the fast MaxPool and AvgPool reduce
+// along W into a per-worker scratch block, then fold those rows along H into
+// the output, over the valid depth taps. Each pass is a handful of calls on
+// whole rectangles (rows × columns with strides), one per kernel tap, and the
+// valid output range of each tap is computed once, so interior and border
+// need no per-element bounds checks and padding is never materialised. For
+// max the fold order per output stays the reference's (d, h, w) scan order,
+// which is why a strict ">" update reproduces the reference's value bits
+// (−0 vs +0) and indices exactly; the values-only path carries no indices.
+//
+// AdaptiveMaxPool folds columns first (SIMD across the full input width,
+// keeping per column its first row reaching the maximum) and resolves each W
+// window with "largest value, then smallest flat index" — an
+// order-independent rule equal to the reference's first-maximum whenever the
+// data has no NaN. Slabs containing NaN, where OpenVINO's max_element quirks
+// make the order matter, take an exact row-segment path.
+//
+// On amd64 with AVX2 the float32 rectangle primitives are assembly
+// (simd_amd64.s): VMAXPS with the new value as first operand gives exactly
+// "x > acc ? x : acc"; stride-2 sources are deinterleaved with
+// VSHUFPS/VPERMPD; row tails redo an overlapping full vector where the
+// operation is idempotent (max). Other types, other platforms and builds with
+// the purego tag use the portable Go primitives in prims.go, which define
+// the behaviour; both pass the same tests (go test -tags purego).
+//
+// # Parallelism and cancellation
+//
+// Workers is a fixed pool started once; the caller works too. A kernel
+// splits its output into units of (plane, output depth, block of output
+// rows), sized so each unit's scratch stays in L1/L2 and so that there are
+// several units per thread even with few planes; workers take chunks of
+// units from an atomic counter. Units write disjoint output rows. Kernels
+// allocate nothing per call in steady state (scratch is per worker and
+// reused; the job descriptor is non-generic). Small jobs run on the calling
+// goroutine. A nil *Workers runs everything on the caller.
+//
+// Every fast kernel has a ...Context variant taking a context.Context. The
+// context is checked between chunks of units (never inside one), so a
+// cancelled run stops promptly, returns ctx.Err() and leaves the output
+// partially written; the plain variants use context.Background and pay
+// nothing for the check.
+//
+// All kernels validate geometry and slice lengths before touching memory and
+// return errors; they never panic on bad input.
+package kernels
