@@ -158,7 +158,12 @@ func TestBuildSpeedChain(t *testing.T) {
 	require.True(t, last.Outputs[0].Inferred)
 	require.Equal(t, "[1,2,64,64]", last.Outputs[0].Shape.String())
 	t.Logf("20,000-layer chain: read + build + check in %v", elapsed)
-	require.Less(t, elapsed, 10*time.Second)
+	// Target: < 2 s; the bound is generous for -race and loaded machines.
+	limit := 10 * time.Second
+	if raceEnabled {
+		limit = 60 * time.Second
+	}
+	require.Less(t, elapsed, limit)
 }
 
 // chainXML generates Parameter -> n-2 layers (MaxPool k1 s1 / Convert / AvgPool k1 s1,

@@ -54,8 +54,8 @@ type state struct {
 	vals []*ir.Tensor   // per value id; Parameter slots are bound per run
 	ins  [][]*ir.Tensor // per step
 	outs [][]*ir.Tensor // per step
-	uses [][2]int       // per (param use): step, slot — parallel to paramUse
-	puse []int          // input index for each entry of uses
+	uses [][2]int       // (step, slot) of every input slot fed by a Parameter
+	puse []int          // per entry of uses: the input index
 }
 
 func (pl *plan) matches(inputs []*ir.Tensor) bool {

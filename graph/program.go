@@ -140,10 +140,14 @@ func Compile(g *Graph, opts Options) (*Program, error) {
 	types := make([]ir.ElementType, len(p.params))
 	static := true
 	for i, in := range p.inputs {
+		if !in.Shape.IsStatic() {
+			static = false
+			continue
+		}
 		dims, _, ok := staticInts(in.Shape)
 		if !ok {
-			static = false
-			break
+			p.Close()
+			return nil, &ir.UnsupportedError{What: fmt.Sprintf("Parameter %q has shape %s, more than %d elements", in.Name, in.Shape, int64(ir.MaxElements))}
 		}
 		shapes[i], types[i] = dims, in.Type
 	}
