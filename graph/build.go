@@ -716,6 +716,12 @@ func (b *builder) infer() {
 			continue
 		}
 		b.checkOutputs(n, outs)
+		if rc, ok := n.Op.(layers.RunChecker); ok {
+			if err := rc.CheckRunnable(ins); err != nil {
+				n.Unsupported = err
+				b.report(ir.SeverityInfo, codeUnsupportedFeature, l.Offset, l, "%s: %s", desc(l), err.Error())
+			}
+		}
 	}
 }
 

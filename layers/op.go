@@ -51,3 +51,12 @@ type ExecOptions struct {
 	// Workers runs the parallel loops; nil runs on the calling goroutine.
 	Workers *kernels.Workers
 }
+
+// RunChecker is implemented by ops that can tell, from what is known before execution, that
+// irrun cannot execute them: an element type no kernel computes, or an input irrun needs as
+// a constant (an adaptive pool's output_size, a Transpose order). The linter reports such a
+// node as unsupported-feature; Compile refuses it when a Result depends on it.
+type RunChecker interface {
+	// CheckRunnable returns an *ir.UnsupportedError naming what irrun lacks, or nil.
+	CheckRunnable(in []Input) error
+}
