@@ -105,6 +105,8 @@ type Output struct {
 	// Value is the output's value when it is known without running the model (a Const,
 	// or an op folded from Consts during inference).
 	Value *ir.Tensor
+	// Constant reports that the output is known before execution (see layers.Output).
+	Constant bool
 }
 
 // Name returns the layer's name.
@@ -696,7 +698,7 @@ func (b *builder) infer() {
 				break
 			}
 			o := p.Outputs[in.Output]
-			ins = append(ins, layers.Input{Type: o.Type, Shape: o.Shape, Value: o.Value})
+			ins = append(ins, layers.Input{Type: o.Type, Shape: o.Shape, Value: o.Value, Constant: o.Constant})
 		}
 		if !ok {
 			n.Failed = true
@@ -740,7 +742,7 @@ func (b *builder) checkOutputs(n *Node, outs []layers.Output) {
 	l := n.Layer
 	res := make([]Output, len(outs))
 	for i, o := range outs {
-		res[i] = Output{Type: o.Type, Shape: o.Shape, Inferred: true, Value: o.Value}
+		res[i] = Output{Type: o.Type, Shape: o.Shape, Inferred: true, Value: o.Value, Constant: o.Constant || o.Value != nil}
 		if i >= len(l.Outputs) {
 			continue
 		}

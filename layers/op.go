@@ -17,6 +17,9 @@ type Input struct {
 	// Value is the input's value when it is known before execution (a Const, or an op
 	// folded from Consts); nil otherwise.
 	Value *ir.Tensor
+	// Constant reports that the input is known before execution (a Const, or an op folded
+	// from Consts), even when Value is nil because no weights were given.
+	Constant bool
 }
 
 // Output is the inferred type and shape of one output.
@@ -25,6 +28,9 @@ type Output struct {
 	Shape ir.Shape
 	// Value is set when the output is known before execution (Const, folded Convert).
 	Value *ir.Tensor
+	// Constant reports that the output is known before execution, even when Value is nil
+	// because no weights were given (see Input.Constant).
+	Constant bool
 }
 
 // Op is one layer decoded and validated by its definition.

@@ -38,7 +38,7 @@ func (a *adaptiveOp) CheckRunnable(in []Input) error {
 	if err := checkPoolable(a.name(), in); err != nil {
 		return err
 	}
-	if len(in) == 2 && in[1].Value == nil {
+	if len(in) == 2 && in[1].Value == nil && !in[1].Constant {
 		return &ir.UnsupportedError{What: a.name() + " with an output_size that is not known before execution"}
 	}
 	return nil
@@ -46,7 +46,7 @@ func (a *adaptiveOp) CheckRunnable(in []Input) error {
 
 // CheckRunnable implements RunChecker.
 func (transposeOp) CheckRunnable(in []Input) error {
-	if len(in) == 2 && in[1].Value == nil {
+	if len(in) == 2 && in[1].Value == nil && !in[1].Constant {
 		return &ir.UnsupportedError{What: "Transpose with an order that is not known before execution"}
 	}
 	return nil

@@ -107,7 +107,7 @@ func (c *constOp) Infer(in []Input) ([]Output, error) {
 	for i, v := range c.shape {
 		s.Dims[i] = ir.StaticDim(v)
 	}
-	return []Output{{Type: c.typ, Shape: s, Value: c.value}}, nil
+	return []Output{{Type: c.typ, Shape: s, Value: c.value, Constant: true}}, nil
 }
 
 // Prepare returns a kernel that copies the constant's value into its output.
@@ -134,7 +134,7 @@ func (resultOp) Infer(in []Input) ([]Output, error) {
 	if len(in) != 1 {
 		return nil, fmt.Errorf("Result expects 1 input, got %d", len(in))
 	}
-	return []Output{{Type: in[0].Type, Shape: cloneShape(in[0].Shape), Value: in[0].Value}}, nil
+	return []Output{{Type: in[0].Type, Shape: cloneShape(in[0].Shape), Value: in[0].Value, Constant: in[0].Constant}}, nil
 }
 
 // Prepare returns a kernel that copies the input to the output (a graph may
@@ -170,7 +170,7 @@ func (c *convertOp) Infer(in []Input) ([]Output, error) {
 	if len(in) != 1 {
 		return nil, fmt.Errorf("Convert expects 1 input, got %d", len(in))
 	}
-	out := Output{Type: c.dst, Shape: cloneShape(in[0].Shape)}
+	out := Output{Type: c.dst, Shape: cloneShape(in[0].Shape), Constant: in[0].Constant}
 	if v := in[0].Value; v != nil && v.Len() <= maxFoldElements && convertible(v.Type) && convertible(c.dst) {
 		if t, err := convertTensor(v, c.dst); err == nil {
 			out.Value = t
@@ -293,7 +293,7 @@ func (transposeOp) Infer(in []Input) ([]Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := Output{Type: in[0].Type, Shape: shape}
+	out := Output{Type: in[0].Type, Shape: shape, Constant: in[0].Constant && in[1].Constant}
 	if v := in[0].Value; v != nil && perm != nil && v.Len() <= maxFoldElements {
 		if t, err := ir.NewTensor(v.Type, permuted(v.Shape, perm)); err == nil {
 			if transposeData(nil, v.Data, t.Data, v.Shape, perm) == nil {
