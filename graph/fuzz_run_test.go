@@ -152,6 +152,15 @@ func fuzzRunModel(t *testing.T, fm fuzzModel, seed uint64) {
 			t.Fatalf("internal error diagnostic (a recovered panic): %s\n%s", d.Message, xml)
 		}
 	}
+	for _, n := range g.Nodes {
+		for i, o := range n.Outputs {
+			for _, d := range o.Shape.Dims {
+				if d.Lo < 0 || d.Hi < d.Lo {
+					t.Fatalf("%s output %d has shape %s: dim %+v is not an interval in [0, 2^63-1]\n%s", n.Name(), i, o.Shape, d, xml)
+				}
+			}
+		}
+	}
 	ref, err := graph.Compile(g, graph.Options{Reference: true, Threads: 1, MaxMemory: fuzzMemory})
 	if err != nil {
 		requireMessage(t, err)

@@ -19,6 +19,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(ifIR), le32(1, 0, 1, 0))
 	f.Add(constIR(constDecl{"string", "1", "0", "13"}), append(le32(1, 0, 1), 'a'))
 	f.Add(constIR(constDecl{"u3", "9", "0", "4"}), []byte{1, 2, 3, 4})
+	addSeedModels(f, 64<<10, func(xml, bin []byte) { f.Add(xml, bin) })
 	f.Fuzz(func(t *testing.T, xml, bin []byte) {
 		m, err := Parse("f.xml", xml)
 		if err != nil {

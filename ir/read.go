@@ -3,6 +3,7 @@ package ir
 import (
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -46,14 +47,38 @@ func ReadFile(xmlPath, binPath string) (*Model, error) {
 	return m, nil
 }
 
+// MaxXMLSize bounds the size of an IR XML document (512 MiB; the largest real IR files are
+// tens of MiB). ReadXMLFile reads at most this many bytes, so an endless or huge input
+// (/dev/zero, a pipe) ends in an error instead of exhausting memory.
+const MaxXMLSize = 512 << 20
+
 // ReadXMLFile is the cheap read of the XML alone (inspect never needs the .bin): the model
 // has no weights, and its Const layers are checked only as far as the XML goes.
 func ReadXMLFile(xmlPath string) (*Model, error) {
-	data, err := os.ReadFile(xmlPath)
+	f, err := os.Open(xmlPath)
 	if err != nil {
 		return nil, fmt.Errorf("ir: read %w", err)
 	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > MaxXMLSize {
+		return nil, xmlTooLarge(xmlPath, fi.Size())
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxXMLSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("ir: read %s: %w", xmlPath, err)
+	}
+	if len(data) > MaxXMLSize {
+		return nil, xmlTooLarge(xmlPath, -1)
+	}
 	return Parse(xmlPath, data)
+}
+
+// xmlTooLarge reports an XML document above MaxXMLSize (size -1 when unknown).
+func xmlTooLarge(name string, size int64) error {
+	if size < 0 {
+		return fmt.Errorf("ir: %s is larger than %d bytes, the limit for an IR XML file (ir.MaxXMLSize)", name, MaxXMLSize)
+	}
+	return fmt.Errorf("ir: %s is %d bytes, more than the %d-byte limit for an IR XML file (ir.MaxXMLSize)", name, size, MaxXMLSize)
 }
 
 // Parse reads IR XML from memory; name is the file name used in positions. The model has
@@ -63,6 +88,9 @@ func ReadXMLFile(xmlPath string) (*Model, error) {
 // *UnsupportedError (IR version other than 10 and 11); both carry a rule code and position
 // (see DiagnosticOf). Every other problem is reported in m.Diagnostics, all at once.
 func Parse(name string, data []byte) (*Model, error) {
+	if len(data) > MaxXMLSize {
+		return nil, xmlTooLarge(name, int64(len(data)))
+	}
 	type scanResult struct {
 		idx *offsetIndex
 		err error

@@ -172,7 +172,10 @@ func samePad(in, k, d, s int64) (small, big int64) {
 // torchAdjust is align_ceil_torch_dimension_size: q+1 unless the last window
 // (starting at q*s) would start past in+pb-1 (size_t arithmetic).
 func torchAdjust(q, s, in, pb int64) int64 {
-	limit := in + pb // last allowed start is limit-1; limit==0 wraps to SIZE_MAX
+	if q >= ir.Inf {
+		return ir.Inf // a saturated dim stays saturated (q+1 would overflow)
+	}
+	limit := clipAdd(in, pb) // last allowed start is limit-1; limit==0 wraps to SIZE_MAX
 	if limit == 0 || satMul(q, s) <= limit-1 {
 		return q + 1
 	}
