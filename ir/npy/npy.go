@@ -111,7 +111,7 @@ type header struct {
 // arrays can be read from one stream. Malformed input gives an *ir.FormatError, a valid file
 // using something this package does not implement an *ir.UnsupportedError.
 func Read(r io.Reader) (*ir.Tensor, error) {
-	return read(r, -1)
+	return read(r, -1, 0)
 }
 
 // ReadFile reads the .npy file at path; the file must hold exactly one array. Errors name the
@@ -126,7 +126,7 @@ func ReadFile(path string) (*ir.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, err := read(bufio.NewReaderSize(f, chunkSize), st.Size())
+	t, err := read(bufio.NewReaderSize(f, chunkSize), st.Size(), 0)
 	if err != nil {
 		return nil, wrapFile(path, err)
 	}
@@ -150,7 +150,9 @@ func formatErr(format string, args ...any) error {
 
 // read reads one array; total is the number of bytes r holds (-1 when unknown), which must
 // then match the header plus the data exactly.
-func read(r io.Reader, total int64) (*ir.Tensor, error) {
+// read decodes one array. total is the stream's size when known (-1 otherwise); limit > 0
+// caps the bytes of array data the header may declare.
+func read(r io.Reader, total, limit int64) (*ir.Tensor, error) {
 	var pre [8]byte
 	if n, err := io.ReadFull(r, pre[:]); err != nil {
 		if n == 0 && err == io.EOF {
@@ -210,6 +212,9 @@ func read(r io.Reader, total int64) (*ir.Tensor, error) {
 		return nil, formatErr(".npy header: shape %v of %s is too large", h.shape, h.descr)
 	}
 	nbytes := int64(count) * int64(dt.size)
+	if limit > 0 && nbytes > limit {
+		return nil, formatErr(".npy header declares shape %v of %s (%d bytes of data), more than the limit of %d bytes", h.shape, h.descr, nbytes, limit)
+	}
 	if total >= 0 {
 		have := total - int64(prelen+hlen)
 		if have != nbytes {

@@ -15,16 +15,27 @@ import (
 // MaxNPZEntries caps the number of arrays ReadNPZ accepts from one archive.
 const MaxNPZEntries = 1 << 16
 
+// DefaultNPZLimit is the total array data ReadNPZ accepts from one archive (4 GiB).
+// Compressed members can expand far beyond the archive's size, so the budget is checked
+// against every member's declared size before its data is read.
+const DefaultNPZLimit int64 = 4 << 30
+
 // ReadNPZ reads every array of the .npz archive at path (as written by numpy.savez or
 // numpy.savez_compressed). Arrays are keyed by entry name without the ".npy" suffix; order
 // lists the names in archive order. Errors name the file and the entry.
 func ReadNPZ(path string) (arrays map[string]*ir.Tensor, order []string, err error) {
+	return ReadNPZLimit(path, DefaultNPZLimit)
+}
+
+// ReadNPZLimit is ReadNPZ with a budget: the arrays' data may total at most limit bytes
+// (limit <= 0 means DefaultNPZLimit).
+func ReadNPZLimit(path string, limit int64) (arrays map[string]*ir.Tensor, order []string, err error) {
 	zr, err := zip.OpenReader(path)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: not a readable .npz archive: %w", path, err)
 	}
 	defer zr.Close()
-	arrays, order, err = readNPZ(&zr.Reader)
+	arrays, order, err = readNPZ(&zr.Reader, limit)
 	if err != nil {
 		return nil, nil, wrapFile(path, err)
 	}
@@ -37,10 +48,14 @@ func ReadNPZFrom(r io.ReaderAt, size int64) (map[string]*ir.Tensor, []string, er
 	if err != nil {
 		return nil, nil, formatErr("not a readable .npz archive: %v", err)
 	}
-	return readNPZ(zr)
+	return readNPZ(zr, DefaultNPZLimit)
 }
 
-func readNPZ(zr *zip.Reader) (map[string]*ir.Tensor, []string, error) {
+func readNPZ(zr *zip.Reader, limit int64) (map[string]*ir.Tensor, []string, error) {
+	if limit <= 0 {
+		limit = DefaultNPZLimit
+	}
+	budget := limit
 	if len(zr.File) > MaxNPZEntries {
 		return nil, nil, formatErr(".npz archive has %d entries, more than the limit of %d", len(zr.File), MaxNPZEntries)
 	}
@@ -57,7 +72,10 @@ func readNPZ(zr *zip.Reader) (map[string]*ir.Tensor, []string, error) {
 		if _, dup := arrays[name]; dup {
 			return nil, nil, formatErr(".npz archive has two arrays named %q", name)
 		}
-		t, err := readEntry(f)
+		if budget <= 0 {
+			return nil, nil, formatErr("entry %q: the archive's arrays exceed the limit of %d bytes", f.Name, limit)
+		}
+		t, err := readEntry(f, budget)
 		if err != nil {
 			var fe *ir.FormatError
 			if errors.As(err, &fe) {
@@ -65,6 +83,7 @@ func readNPZ(zr *zip.Reader) (map[string]*ir.Tensor, []string, error) {
 			}
 			return nil, nil, fmt.Errorf("entry %q: %w", f.Name, err)
 		}
+		budget -= tensorBytes(t)
 		arrays[name] = t
 		order = append(order, name)
 	}
@@ -74,13 +93,13 @@ func readNPZ(zr *zip.Reader) (map[string]*ir.Tensor, []string, error) {
 // readEntry reads one archive member. The sizes in the zip directory are not trusted: the
 // array is read progressively and must end exactly where the member's data ends (which also
 // makes archive/zip verify the checksum).
-func readEntry(f *zip.File) (*ir.Tensor, error) {
+func readEntry(f *zip.File, limit int64) (*ir.Tensor, error) {
 	rc, err := f.Open()
 	if err != nil {
 		return nil, formatErr("%v", err)
 	}
 	defer rc.Close()
-	t, err := read(rc, -1)
+	t, err := read(rc, -1, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -141,4 +160,13 @@ func WriteNPZ(path string, arrays map[string]*ir.Tensor, order []string) error {
 		return fail(err)
 	}
 	return f.Close()
+}
+
+// tensorBytes is the size of t's data as a .npy holds it.
+func tensorBytes(t *ir.Tensor) int64 {
+	n := int64(t.Len())
+	if b := t.Type.Bits(); b >= 8 {
+		return n * int64(b/8)
+	}
+	return n
 }

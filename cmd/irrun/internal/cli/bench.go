@@ -35,6 +35,7 @@ type benchOptions struct {
 	format    string
 	pc        bool
 	reference bool
+	maxMemory byteSize
 }
 
 func (e *env) newBenchCmd() *cobra.Command {
@@ -65,6 +66,8 @@ A progress bar goes to stderr when it is a terminal and the run lasts more than 
 	f.StringVar(&o.format, "format", "text", "output format: text or json")
 	f.BoolVar(&o.pc, "pc", false, "also report per-layer timings (averaged over profiled runs)")
 	f.BoolVar(&o.reference, "reference", false, "use the scalar reference kernels")
+	o.maxMemory = byteSize(graph.DefaultMaxMemory)
+	f.Var(&o.maxMemory, "max-memory", maxMemoryUsage)
 	return cmd
 }
 
@@ -111,12 +114,12 @@ func (e *env) bench(cmd *cobra.Command, args []string, o *benchOptions) error {
 	if o.niter == 0 && limit == 0 {
 		limit = defaultBenchTime
 	}
-	ld, err := e.loadProgram(args, graph.Options{Threads: o.nthreads, Reference: o.reference})
+	ld, err := e.loadProgram(args, graph.Options{Threads: o.nthreads, Reference: o.reference, MaxMemory: int64(o.maxMemory)})
 	if err != nil {
 		return err
 	}
 	defer ld.prog.Close()
-	srcs, err := prepareInputs(ld.prog.Inputs(), o.inputs, o.shapes, o.seed)
+	srcs, err := prepareInputs(ld.prog.Inputs(), o.inputs, o.shapes, o.seed, int64(o.maxMemory))
 	if err != nil {
 		return err
 	}

@@ -70,10 +70,10 @@ func inputErr(format string, args ...any) error { return fmt.Errorf(format, args
 
 // prepareInputs builds one tensor per model input from -i specs, --shape overrides and
 // random data seeded by seed.
-func prepareInputs(infos []graph.TensorInfo, specs, shapeSpecs []string, seed uint64) ([]inputSource, error) {
+func prepareInputs(infos []graph.TensorInfo, specs, shapeSpecs []string, seed uint64, limit int64) ([]inputSource, error) {
 	srcs := make([]inputSource, len(infos))
 	for _, spec := range specs {
-		if err := assignSpec(infos, srcs, spec); err != nil {
+		if err := assignSpec(infos, srcs, spec, limit); err != nil {
 			return nil, err
 		}
 	}
@@ -122,6 +122,9 @@ func prepareInputs(infos []graph.TensorInfo, specs, shapeSpecs []string, seed ui
 				shape[k] = int(d)
 			}
 		}
+		if err := checkInputBytes(in.Name, in.Type, shape, limit); err != nil {
+			return nil, err
+		}
 		t, desc, err := randomTensor(in.Type, shape, seed, uint64(i))
 		if err != nil {
 			return nil, inputErr("input %q: %v", in.Name, err)
@@ -133,7 +136,7 @@ func prepareInputs(infos []graph.TensorInfo, specs, shapeSpecs []string, seed ui
 
 // assignSpec handles one -i value: NAME=FILE.npy, FILE.npy (single-input model) or
 // FILE.npz (arrays by input name).
-func assignSpec(infos []graph.TensorInfo, srcs []inputSource, spec string) error {
+func assignSpec(infos []graph.TensorInfo, srcs []inputSource, spec string, limit int64) error {
 	set := func(idx int, t *ir.Tensor, from string) error {
 		in := infos[idx]
 		if srcs[idx].tensor != nil {
@@ -164,7 +167,7 @@ func assignSpec(infos []graph.TensorInfo, srcs []inputSource, spec string) error
 		return set(idx, t, file)
 	}
 	if strings.EqualFold(filepath.Ext(spec), ".npz") {
-		arrays, order, err := npy.ReadNPZ(spec)
+		arrays, order, err := npy.ReadNPZLimit(spec, limit)
 		if err != nil {
 			return err
 		}

@@ -31,6 +31,7 @@ type runOptions struct {
 	nthreads  int
 	reference bool
 	nvalues   int
+	maxMemory byteSize
 }
 
 func addRunFlags(cmd *cobra.Command, o *runOptions) {
@@ -45,6 +46,8 @@ func addRunFlags(cmd *cobra.Command, o *runOptions) {
 	f.IntVar(&o.nthreads, "nthreads", 0, "threads for the kernels (0 = all CPUs)")
 	f.BoolVar(&o.reference, "reference", false, "use the scalar reference kernels")
 	f.IntVar(&o.nvalues, "values", 6, "how many leading values of each output the summary prints")
+	o.maxMemory = byteSize(graph.DefaultMaxMemory)
+	f.Var(&o.maxMemory, "max-memory", maxMemoryUsage)
 }
 
 func (e *env) newRunCmd() *cobra.Command {
@@ -78,13 +81,13 @@ func (e *env) runCmd(cmd *cobra.Command, args []string, o *runOptions) error {
 	if o.atol < 0 || o.rtol < 0 || math.IsNaN(o.atol) || math.IsNaN(o.rtol) {
 		return usagef(cmd, "--atol and --rtol must be >= 0")
 	}
-	ld, err := e.loadProgram(args, graph.Options{Threads: o.nthreads, Reference: o.reference})
+	ld, err := e.loadProgram(args, graph.Options{Threads: o.nthreads, Reference: o.reference, MaxMemory: int64(o.maxMemory)})
 	if err != nil {
 		return err
 	}
 	defer ld.prog.Close()
 	infos := ld.prog.Inputs()
-	srcs, err := prepareInputs(infos, o.inputs, o.shapes, o.seed)
+	srcs, err := prepareInputs(infos, o.inputs, o.shapes, o.seed, int64(o.maxMemory))
 	if err != nil {
 		return err
 	}
