@@ -79,6 +79,8 @@ cases = {
     "unsupported-op": (net(PARAM + pool(name="act", typ="ReLU", data='', out_dims=(1, 1, 4, 4)).replace("\t\t\t<data  />\n", "")
                            + result(dims=(1, 1, 4, 4))), None),
     "op-validation": (net(PARAM + pool(data=POOL_DATA.replace('kernel="2, 2"', 'kernel="5, 5"')) + result()), None),
+    "unsupported-feature": (net(BASE.replace('element_type="f32"', 'element_type="boolean"')
+                                .replace('precision="FP32"', 'precision="BOOL"')), None),
     "const-no-weights": (net(PARAM + ADAPTIVE.format(ver="opset8") + result() + CONST.format(shape="2", offset=0, size=16),
                              edges=ADAPTIVE_EDGES), b""),
     "const-out-of-range": (net(PARAM + ADAPTIVE.format(ver="opset8") + result() + CONST.format(shape="2", offset=8, size=16),
