@@ -2,6 +2,7 @@ package layers
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/irrun/irrun/ir"
@@ -85,12 +86,12 @@ func decodeConst(l *ir.Layer, m *ir.Model) (Op, []ir.Diagnostic) {
 	d.quiet = false
 	switch {
 	case l.Type != "Const":
-		c.valueErr = fmt.Errorf("%s: OpenVINO attaches weights only to layers of type \"Const\"; this %q layer has no value", d.layerRef(), l.Type)
-		d.report(ir.SeverityWarning, CodeInvalidAttribute, l.Offset, c.valueErr.Error())
+		c.valueErr = fmt.Errorf("OpenVINO attaches weights only to layers of type \"Const\"; this %q layer has no value", l.Type)
+		d.report(ir.SeverityWarning, CodeInvalidAttribute, l.Offset, d.layerRef()+": "+c.valueErr.Error())
 	case !hasShape || c.typ == ir.Dynamic:
-		c.valueErr = fmt.Errorf("%s: element_type or shape is missing, so OpenVINO attaches no data", d.layerRef())
+		c.valueErr = errors.New("element_type or shape is missing, so OpenVINO attaches no data")
 	case m == nil || m.Weights == nil:
-		c.valueErr = fmt.Errorf("%s: no weights (.bin) were loaded", d.layerRef())
+		c.valueErr = errors.New("no data: no .bin was given or found beside the XML")
 	default:
 		// Problems with the data (outside the .bin, size mismatch) are reported by
 		// the ir reader; here they only leave the value unknown.
@@ -113,7 +114,7 @@ func (c *constOp) Infer(in []Input) ([]Output, error) {
 // Prepare returns a kernel that copies the constant's value into its output.
 func (c *constOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	if c.value == nil {
-		return nil, fmt.Errorf("Constant has no value: %w", c.valueErr)
+		return nil, c.valueErr
 	}
 	v := c.value
 	return kernelFunc(func(_ context.Context, _ []*ir.Tensor, out []*ir.Tensor) error {

@@ -114,7 +114,7 @@ func TestParameterConstResult(t *testing.T) {
 	require.Equal(t, ir.I64, outs[0].Type)
 	require.Nil(t, outs[0].Value)
 	_, err = c.Prepare(nil, ExecOptions{})
-	require.ErrorContains(t, err, "no weights")
+	require.ErrorContains(t, err, "no .bin was given")
 
 	// type="Constant": OpenVINO never attaches data.
 	def, _ = Lookup("Constant", "opset1")
