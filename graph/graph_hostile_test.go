@@ -132,7 +132,7 @@ func TestHostileModels(t *testing.T) {
 		{"const without weights", hNet(hParam(0, "2,3", "f32")+
 			`<layer id="1" name="order" type="Const" version="opset1"><data element_type="i64" shape="2" offset="0" size="16"/><output><port id="0" precision="I64"/></output></layer>`+"\n"+
 			hOp(2, "Transpose", "opset1", "", 2, 1)+hResult(3), hEdge(0, 0, 2, 0)+hEdge(1, 0, 2, 1)+hEdge(2, 2, 3, 0)), nil, "",
-			"no weights (.bin) were loaded"},
+			"no .bin was given or found beside the XML"},
 		{"unsupported op", hNet(hParam(0, "2,3", "f32")+hOp(1, "Concat", "opset1", `axis="0"`, 1, 1)+hResult(2), hEdge(0, 0, 1, 0)+hEdge(1, 1, 2, 0)), nil, "",
 			"the model uses ops irrun does not implement: Concat-opset1"},
 	}
