@@ -65,6 +65,11 @@ func AdaptiveAvgPoolContext[T Number](ctx context.Context, w *Workers, g Adaptiv
 	j.src = unsafe.Pointer(unsafe.SliceData(src))
 	j.dst = unsafe.Pointer(unsafe.SliceData(dst))
 	j.idx = nil
+	if kindOf[T]() <= kFloat64 && p.outPlane == 1 {
+		// Global average: every plane is one contiguous window.
+		j.fn = adAvgGlobalRunner[T]{}
+		return w.run(ctx, j, planGlobal(j, w.threadsFor()))
+	}
 	if kindOf[T]() <= kFloat64 {
 		j.fn = adAvgFloatRunner[T]{}
 	} else {
@@ -72,6 +77,26 @@ func AdaptiveAvgPoolContext[T Number](ctx context.Context, w *Workers, g Adaptiv
 	}
 	par := planAdaptive(j, w.threadsFor())
 	return w.run(ctx, j, par)
+}
+
+// planGlobal splits a global average into units of j.ints[0] planes of
+// about 8K elements each.
+func planGlobal(j *job, threads int) bool {
+	p := &j.ap
+	pp := max(1, (8<<10)/max(1, p.inPlane))
+	j.ints[0] = pp
+	j.units = (p.planes + pp - 1) / pp
+	j.chunk = 1
+	return threads > 1 && p.planes*p.inPlane >= 1<<15 && j.units > 1
+}
+
+func adAvgGlobalUnits[T Number](j *job, lo, hi int) {
+	p := &j.ap
+	src := unsafe.Slice((*T)(j.src), p.planes*p.inPlane)
+	dst := unsafe.Slice((*T)(j.dst), p.planes)
+	pp := j.ints[0]
+	a, b := lo*pp, min(hi*pp, p.planes)
+	meanPlanes(src[a*p.inPlane:b*p.inPlane], p.inPlane, dst[a:b], T(p.inPlane))
 }
 
 // planAdaptive splits the output into (plane, output depth, row block) units.
@@ -144,10 +169,12 @@ func adMaxBlock[T Number, I Index](p *adPlan, s *scratch, pl, dst []T, idx []I, 
 		}
 	}
 	var z0 T
-	s.reserve(W*(int(unsafe.Sizeof(z0))+4) + 8*Wo + 64)
+	s.reserve((W+Wo)*(int(unsafe.Sizeof(z0))+4) + 8*Wo + 96)
 	colV := take[T](s, W)
 	colI := take[int32](s, W)
 	wb := adBounds(s, W, Wo)
+	wv := take[T](s, Wo)
+	wi := take[int32](s, Wo)
 	floor := minValue[T]()
 	f32 := kindOf[T]() == kFloat32
 	o := plane*p.outPlane + (od*Ho+i0)*Wo
@@ -155,12 +182,25 @@ func adMaxBlock[T Number, I Index](p *adPlan, s *scratch, pl, dst []T, idx []I, 
 		h0, h1 := adStart(i, H, Ho), adEnd(i, H, Ho)
 		// Columns start below every element, so each takes its first row
 		// reaching the column maximum; an all-minimum window is fixed below.
-		fill(colV, floor)
+		// The window's rows are the taps of one fold per depth slice.
 		for z := d0; z < d1; z++ {
 			rb := (z*H + h0) * W
-			maxIdxRectLin(colV, colI, 0, pl[rb:], W, 1, h1-h0, W, int32(rb), int32(W), 1)
+			foldMaxIdxLin(colV, colI, W, pl[rb:], W, 1, W, h1-h0, 1, W, floor, z > d0, int32(rb), int32(W), 1, int32(W))
 		}
 		first := int32((d0*H + h0) * W)
+		if winMaxIdx(colV, colI, wb, wv, wi) {
+			for c, bi := range wi {
+				if wv[c] == floor {
+					bi = first + wb[2*c] // every element equals the minimum: the first wins
+				}
+				dst[o] = pl[bi]
+				if idx != nil {
+					idx[o] = I(bi)
+				}
+				o++
+			}
+			continue
+		}
 		if f32 {
 			o = reduceKeysF32(pl, dst, idx, colV, colI, wb, o, first)
 			continue
@@ -323,16 +363,37 @@ func adAvgUnitsFloat[T Number](j *job, s *scratch, lo, hi int) {
 	p := &j.ap
 	src := unsafe.Slice((*T)(j.src), p.planes*p.inPlane)
 	dst := unsafe.Slice((*T)(j.dst), p.planes*p.outPlane)
+	var t adAvgTables[T]
+	if p.out[2] > 1 {
+		t = newAdAvgTables[T](p, s)
+	}
 	for u := lo; u < hi; u++ {
 		plane, od, i0, i1 := j.unitAd(u)
-		adAvgBlockFloat(p, s, src[plane*p.inPlane:][:p.inPlane], dst, plane, od, i0, i1)
+		adAvgBlockFloat(p, &t, src[plane*p.inPlane:][:p.inPlane], dst, plane, od, i0, i1)
 	}
 }
 
-// adAvgBlockFloat sums each window column-wise first (SIMD across the input
-// width), then along W, and divides by the window volume. Windows spanning
-// whole rows (Wo == 1) are contiguous and summed in one pass.
-func adAvgBlockFloat[T Number](p *adPlan, s *scratch, pl, dst []T, plane, od, i0, i1 int) {
+// adAvgTables holds what every plane of a unit chunk shares: the W window
+// bounds, the column-sum row and, for one output depth, the divisors of
+// every output of a slice.
+type adAvgTables[T Number] struct {
+	col, den []T
+	wb       []int32
+	od       int // depth the divisors are for, -1 before the first
+}
+
+func newAdAvgTables[T Number](p *adPlan, s *scratch) adAvgTables[T] {
+	var z0 T
+	W, Ho, Wo := p.in[2], p.out[1], p.out[2]
+	s.reserve((W+Ho*Wo)*int(unsafe.Sizeof(z0)) + 8*Wo + 128)
+	return adAvgTables[T]{col: take[T](s, W), wb: adBounds(s, W, Wo), den: take[T](s, Ho*Wo), od: -1}
+}
+
+// adAvgBlockFloat sums each window column-wise first (one fold over the
+// window's rows, SIMD across the input width), then along W, and divides
+// by the window volumes. Windows spanning whole rows (Wo == 1) are
+// contiguous and summed in one pass.
+func adAvgBlockFloat[T Number](p *adPlan, t *adAvgTables[T], pl, dst []T, plane, od, i0, i1 int) {
 	H, W := p.in[1], p.in[2]
 	Ho, Wo := p.out[1], p.out[2]
 	d0, d1 := adStart(od, p.in[0], p.out[0]), adEnd(od, p.in[0], p.out[0])
@@ -353,27 +414,32 @@ func adAvgBlockFloat[T Number](p *adPlan, s *scratch, pl, dst []T, plane, od, i0
 		}
 		return
 	}
-	var z0 T
-	s.reserve(W*int(unsafe.Sizeof(z0)) + 8*Wo + 64)
-	col := take[T](s, W)
-	wb := adBounds(s, W, Wo)
+	if t.od != od {
+		for i := 0; i < Ho; i++ {
+			n := (d1 - d0) * (adEnd(i, H, Ho) - adStart(i, H, Ho))
+			for c := 0; c < Wo; c++ {
+				t.den[i*Wo+c] = T(n * int(t.wb[2*c+1]-t.wb[2*c]))
+			}
+		}
+		t.od = od
+	}
+	col, wb := t.col, t.wb
+	o0 := o
 	for i := i0; i < i1; i++ {
 		h0, h1 := adStart(i, H, Ho), adEnd(i, H, Ho)
-		fill(col, 0)
 		for z := d0; z < d1; z++ {
-			addRect(col, 0, pl[(z*H+h0)*W:], W, 1, h1-h0, W)
+			foldAdd(col, 0, pl[(z*H+h0)*W:], 0, 1, W, h1-h0, 1, W, z > d0, 1)
 		}
-		n := (d1 - d0) * (h1 - h0)
 		for c := 0; c < Wo; c++ {
-			w0, w1 := int(wb[2*c]), int(wb[2*c+1])
 			var sum T
-			for _, v := range col[w0:w1] {
+			for _, v := range col[wb[2*c]:wb[2*c+1]] {
 				sum += v
 			}
-			dst[o] = sum / T(n*(w1-w0))
+			dst[o] = sum
 			o++
 		}
 	}
+	divRect(dst[o0:o], o-o0, t.den[i0*Wo:], 1, o-o0)
 }
 
 func adAvgUnitsInt[T Number](j *job, s *scratch, lo, hi int) {

@@ -9,8 +9,8 @@ import (
 // parallel on w, with the semantics of AvgPoolReference.
 //
 // Integer results are identical to the reference. Float results are the same
-// sums taken in a different order (separable: W, then H, then D) and divided
-// by the same count, so they differ from the reference by float rounding
+// sums taken in a different order (separable: W, then H, then D), divided by
+// the same count, so they differ from the reference by float rounding
 // only: the tests bound the difference by (kernel volume + 2)·ε·Σ|x|/count.
 func AvgPool[T Number](w *Workers, g Window, src, dst []T, excludePad bool) error {
 	return AvgPoolContext(context.Background(), w, g, src, dst, excludePad)
@@ -72,11 +72,28 @@ func avgBlockFloat[T Number](j *job, s *scratch, src, dst []T, plane, od, i0, i1
 	nr := max(0, rhi-rlo)
 	var z0 T
 	elem := int(unsafe.Sizeof(z0))
-	s.reserve((nr+1)*Wo*elem + 4*Wo + 128)
+	cl, ch := interior(p.s[2], p.pb[2], p.d[2], p.k[2], W, Wo)
+	// With many border columns, fold a copy of the rows padded with zeros.
+	usePad, Wp := padRows(p, cl, ch)
+	padBytes := 0
+	if usePad {
+		padBytes = nr * Wp * elem
+	}
+	s.reserve((nr+1)*Wo*elem + 4*Wo + padBytes + 192)
 	hs := take[T](s, nr*Wo)
 	den := take[T](s, Wo)
-	fill(dV, 0)
+	var pad []T
+	if usePad {
+		pad = take[T](s, nr*Wp)
+	}
 
+	// With pads counted every output is divided by the kernel volume: fused
+	// into the H pass of the last depth tap. So is every output when no
+	// window is clipped by the input's edges.
+	_, zLast := tapWin(od, p.s[0], p.pb[0], p.d[0], p.k[0], p.in[0])
+	zLast--
+	uniform := j.flag || p.allInterior()
+	scaled := false
 	cz := 0
 	if nr > 0 {
 		inBase := plane * p.inPlane
@@ -85,32 +102,61 @@ func avgBlockFloat[T Number](j *job, s *scratch, src, dst []T, plane, od, i0, i1
 			if z < 0 || z >= p.in[0] {
 				continue
 			}
+			div := T(1)
+			if uniform && kz == zLast {
+				div, scaled = T(p.kernelVol), true
+			}
+			rowOff := inBase + z*H*W + rlo*W
+			// W pass: interior columns in one fold, border columns one by
+			// one (or all columns in one fold over zero-padded rows).
+			if usePad {
+				copyPadded(pad, Wp, src[rowOff:], W, nr, p.pb[2], 0)
+				foldAdd(hs, Wo, pad, Wp, p.s[2], p.d[2], p.k[2], nr, Wo, false, 1)
+			} else if ch > cl {
+				foldAdd(hs[cl:], Wo, src[rowOff+cl*p.s[2]-p.pb[2]:], W, p.s[2], p.d[2], p.k[2], nr, ch-cl, false, 1)
+			}
+			for c := 0; c < Wo && !usePad; c++ {
+				if c == cl && ch > cl {
+					c = ch - 1
+					continue
+				}
+				xlo, xhi := tapWin(c, p.s[2], p.pb[2], p.d[2], p.k[2], W)
+				if xlo == xhi {
+					for r := 0; r < nr; r++ {
+						hs[r*Wo+c] = 0
+					}
+					continue
+				}
+				foldAdd(hs[c:], Wo, src[rowOff+c*p.s[2]-p.pb[2]+xlo*p.d[2]:], W, 1, p.d[2], xhi-xlo, nr, 1, false, 1)
+			}
+			// H pass: one fold per run of output rows with the same valid taps.
+			rows := newRunIter(p.s[1], p.pb[1], p.d[1], p.k[1], H, p.out[1], i0, i1)
+			for {
+				i, i2, ylo, yhi, ok := rows.next()
+				if !ok {
+					break
+				}
+				o := (i - i0) * Wo
+				if ylo == yhi {
+					if cz == 0 {
+						fill(dV[o:(i2-i0)*Wo], 0)
+					}
+					continue
+				}
+				r := (i*p.s[1] - p.pb[1] + ylo*p.d[1] - rlo) * Wo
+				foldAdd(dV[o:], Wo, hs[r:], p.s[1]*Wo, 1, p.d[1]*Wo, yhi-ylo, i2-i, Wo, cz > 0, div)
+			}
 			cz++
-			zoff := z * H * W
-			fill(hs, 0)
-			for kx := 0; kx < p.k[2]; kx++ {
-				off := kx*p.d[2] - p.pb[2]
-				jlo, jhi := tapRange(off, p.s[2], W, Wo)
-				if jlo >= jhi {
-					continue
-				}
-				sOff := inBase + zoff + rlo*W + jlo*p.s[2] + off
-				addRect(hs[jlo:], Wo, src[sOff:], W, p.s[2], nr, jhi-jlo)
-			}
-			for ky := 0; ky < p.k[1]; ky++ {
-				off := ky*p.d[1] - p.pb[1]
-				ilo, ihi := tapRange(off, p.s[1], H, i1)
-				ilo = max(ilo, i0)
-				if ilo >= ihi {
-					continue
-				}
-				r := ilo*p.s[1] + off - rlo
-				addRect(dV[(ilo-i0)*Wo:], Wo, hs[r*Wo:], p.s[1]*Wo, 1, ihi-ilo, Wo)
-			}
 		}
 	}
-	// Divide. With pads counted every output divides by the kernel volume;
-	// otherwise by the product of per-axis valid tap counts.
+	if cz == 0 {
+		fill(dV, 0)
+	}
+	// Divide. With pads counted the count is the kernel volume; otherwise
+	// the product of per-axis valid tap counts.
+	if scaled {
+		return
+	}
 	if j.flag {
 		fill(den, T(p.kernelVol))
 		divRect(dV, Wo, den, B, Wo)
@@ -123,12 +169,20 @@ func avgBlockFloat[T Number](j *job, s *scratch, src, dst []T, plane, od, i0, i1
 	// cz·cy·cw[c]. Columns with no valid tap hold a zero sum: divide by 1.
 	cw := take[int32](s, Wo)
 	for c := 0; c < Wo; c++ {
+		if c >= cl && c < ch {
+			cw[c] = int32(p.k[2])
+			continue
+		}
 		lo, hi := tapWin(c, p.s[2], p.pb[2], p.d[2], p.k[2], W)
 		cw[c] = int32(max(hi-lo, 0))
 	}
 	prevCy := -1
-	for i := i0; i < i1; i++ {
-		lo, hi := tapWin(i, p.s[1], p.pb[1], p.d[1], p.k[1], H)
+	rows := newRunIter(p.s[1], p.pb[1], p.d[1], p.k[1], H, p.out[1], i0, i1)
+	for {
+		i, i2, lo, hi, ok := rows.next()
+		if !ok {
+			break
+		}
 		cy := cz * (hi - lo)
 		if cy == 0 {
 			continue // row is all zeros; count 0 gives 0
@@ -139,17 +193,7 @@ func avgBlockFloat[T Number](j *job, s *scratch, src, dst []T, plane, od, i0, i1
 			}
 			prevCy = cy
 		}
-		// consecutive rows with the same divisor row go in one call
-		i2 := i + 1
-		for i2 < i1 {
-			lo2, hi2 := tapWin(i2, p.s[1], p.pb[1], p.d[1], p.k[1], H)
-			if cz*(hi2-lo2) != cy {
-				break
-			}
-			i2++
-		}
 		divRect(dV[(i-i0)*Wo:], Wo, den, i2-i, Wo)
-		i = i2 - 1
 	}
 }
 

@@ -4,10 +4,14 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/x448/float16"
 )
 
-// Benchmarks for the issue-5 cases (all f32), each at 1 and 2 threads.
-// Run: go test -run '^$' -bench . ./kernels/
+// Benchmarks for the issue-5 cases (all f32), each at 1 and 2 threads, plus
+// the integer average, the reference kernels, Transpose and the f16/bf16
+// converters. Run: go test -run '^$' -bench . ./kernels/
+// These are benchmarks only: no test asserts on timing.
 
 type benchCase struct {
 	name string
@@ -59,19 +63,26 @@ func BenchmarkMaxPool(b *testing.B) {
 	}
 }
 
+// BenchmarkMaxPoolIndices: the MaxPool-8 cases of compare.py (their models
+// have the indices output, so irrun computes it).
 func BenchmarkMaxPoolIndices(b *testing.B) {
-	g := win(8, 64, []int{56, 56}, []int{28, 28}, []int{2, 2}, []int{2, 2}, nil, nil)
-	p, _ := g.plan()
-	src, dst, idx := benchData(p.inLen()), make([]float32, p.outLen()), make([]int64, p.outLen())
-	b.Run("k2s2_8x64x56_i64", func(b *testing.B) {
-		benchThreads(b, func(b *testing.B, w *Workers) {
-			for b.Loop() {
-				if err := MaxPool(w, g, src, dst, idx, 0); err != nil {
-					b.Fatal(err)
+	for _, c := range []benchCase{
+		{"k2s2_8x64x56_i64", win(8, 64, []int{56, 56}, []int{28, 28}, []int{2, 2}, []int{2, 2}, nil, nil)},
+		{"k5s1p2_256x20_i64", win(1, 256, []int{20, 20}, []int{20, 20}, []int{5, 5}, []int{1, 1}, []int{2, 2}, []int{2, 2})},
+		{"3d_k2s2_32x16x56_i64", win(1, 32, []int{16, 56, 56}, []int{8, 28, 28}, []int{2, 2, 2}, []int{2, 2, 2}, nil, nil)},
+	} {
+		p, _ := c.g.plan()
+		src, dst, idx := benchData(p.inLen()), make([]float32, p.outLen()), make([]int64, p.outLen())
+		b.Run(c.name, func(b *testing.B) {
+			benchThreads(b, func(b *testing.B, w *Workers) {
+				for b.Loop() {
+					if err := MaxPool(w, c.g, src, dst, idx, 0); err != nil {
+						b.Fatal(err)
+					}
 				}
-			}
+			})
 		})
-	})
+	}
 }
 
 // BenchmarkStream is the bandwidth yardstick for the bw_ case: one plain
@@ -170,6 +181,85 @@ func BenchmarkTranspose(b *testing.B) {
 			if err := Transpose(w, src, dst, []int{64, 56 * 56}, []int{1, 0}); err != nil {
 				b.Fatal(err)
 			}
+		}
+	})
+}
+
+// BenchmarkAvgPoolInt is the exact integer average (int16, 64-bit sums).
+func BenchmarkAvgPoolInt(b *testing.B) {
+	g := win(1, 64, []int{56, 56}, []int{28, 28}, []int{3, 3}, []int{2, 2}, []int{1, 1}, []int{1, 1})
+	p, _ := g.plan()
+	src, dst := make([]int16, p.inLen()), make([]int16, p.outLen())
+	for i := range src {
+		src[i] = int16(i*7919%2000 - 1000)
+	}
+	benchThreads(b, func(b *testing.B, w *Workers) {
+		for b.Loop() {
+			if err := AvgPool(w, g, src, dst, false); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkReference times the scalar oracles on the stem geometry, for
+// scale.
+func BenchmarkReference(b *testing.B) {
+	g := maxCases[0].g
+	p, _ := g.plan()
+	src, dst, idx := benchData(p.inLen()), make([]float32, p.outLen()), make([]int64, p.outLen())
+	b.Run("max_stem", func(b *testing.B) {
+		for b.Loop() {
+			_ = MaxPoolReference(g, src, dst, idx, 0)
+		}
+	})
+	b.Run("avg_stem", func(b *testing.B) {
+		for b.Loop() {
+			_ = AvgPoolReference(g, src, dst, false)
+		}
+	})
+	ad := Adaptive{1, 64, []int{112, 112}, []int{7, 7}}
+	b.Run("adaptive_max_112to7", func(b *testing.B) {
+		for b.Loop() {
+			_ = AdaptiveMaxPoolReference(ad, src, dst[:64*49], idx[:64*49])
+		}
+	})
+	b.Run("adaptive_avg_112to7", func(b *testing.B) {
+		for b.Loop() {
+			_ = AdaptiveAvgPoolReference(ad, src, dst[:64*49])
+		}
+	})
+}
+
+// BenchmarkConvert times the f16/bf16 ⇄ f32 converters the layers use to
+// run half-precision models on the float32 kernels (1M elements).
+func BenchmarkConvert(b *testing.B) {
+	f := benchData(1 << 20)
+	h := make([]float16.Float16, len(f))
+	bf := make([]uint16, len(f))
+	out := make([]float32, len(f))
+	b.Run("F32ToF16", func(b *testing.B) {
+		b.SetBytes(int64(6 * len(f)))
+		for b.Loop() {
+			F32ToF16(h, f)
+		}
+	})
+	b.Run("F16ToF32", func(b *testing.B) {
+		b.SetBytes(int64(6 * len(f)))
+		for b.Loop() {
+			F16ToF32(out, h)
+		}
+	})
+	b.Run("F32ToBF16", func(b *testing.B) {
+		b.SetBytes(int64(6 * len(f)))
+		for b.Loop() {
+			F32ToBF16(bf, f)
+		}
+	})
+	b.Run("BF16ToF32", func(b *testing.B) {
+		b.SetBytes(int64(6 * len(f)))
+		for b.Loop() {
+			BF16ToF32(out, bf)
 		}
 	})
 }

@@ -29,39 +29,58 @@
 //
 // Pooling windows are separable, so the fast MaxPool and AvgPool reduce
 // along W into a per-worker scratch block, then fold those rows along H into
-// the output, over the valid depth taps. Each pass is a handful of calls on
-// whole rectangles (rows × columns with strides), one per kernel tap, and the
-// valid output range of each tap is computed once, so interior and border
-// need no per-element bounds checks and padding is never materialised. For
-// max the fold order per output stays the reference's (d, h, w) scan order,
-// which is why a strict ">" update reproduces the reference's value bits
-// (−0 vs +0) and indices exactly; the values-only path carries no indices.
+// the output, over the valid depth taps. Each pass is a few fused folds
+// (foldMax, foldAdd, foldMaxIdxLin, foldMaxIdx in prims.go): one call folds
+// all k taps of every element of a rectangle in a register, in tap order,
+// so the scratch and the output are written once per pass and never
+// pre-filled. Outputs are grouped by their valid taps, computed once per
+// block: interior rows or columns (all taps valid) go in one fold, the few
+// border rows or columns one by one (runIter, interior), so no per-element
+// bounds checks or divisions are needed. When border columns are a large
+// share of a row (small W, large k, e.g. 5×5 s1 on 20×20), the W pass
+// instead folds a copy of the rows padded with lowest(T) (max: never taken)
+// or 0 (average: adds nothing), all columns in one fold. For max the fold
+// order per output stays the reference's (d, h, w) scan order, which is why
+// a strict ">" update reproduces the reference's value bits (−0 vs +0) and
+// indices exactly; the values-only path carries no indices. Averages divide
+// by the count in the last H fold when every output has the same count
+// (pads counted, or no window clipped), otherwise in a separate pass with
+// per-row/column counts.
 //
-// AdaptiveMaxPool folds columns first (SIMD across the full input width,
-// keeping per column its first row reaching the maximum) and resolves each W
-// window with "largest value, then smallest flat index" — an
-// order-independent rule equal to the reference's first-maximum whenever the
-// data has no NaN. Slabs containing NaN, where OpenVINO's max_element quirks
-// make the order matter, take an exact row-segment path.
+// AdaptiveMaxPool folds columns first (one fold per window row range, SIMD
+// across the full input width, keeping per column its first row reaching
+// the maximum) and resolves each W window with "largest value, then
+// smallest flat index" (winMaxIdx: a vector max, then a vector min of the
+// indices of the columns equal to it) — an order-independent rule equal to
+// the reference's first-maximum whenever the data has no NaN. Slabs
+// containing NaN, where OpenVINO's max_element quirks make the order
+// matter, take an exact row-segment path. A global AdaptiveAvgPool (output
+// 1×1) sums each contiguous plane in one pass.
 //
-// On amd64 with AVX2 the float32 rectangle primitives are assembly
-// (simd_amd64.s): VMAXPS with the new value as first operand gives exactly
+// On amd64 with AVX2 the float32 primitives are assembly (simd_amd64.s):
+// VMAXPS with the new value as first operand gives exactly
 // "x > acc ? x : acc"; stride-2 sources are deinterleaved with
-// VSHUFPS/VPERMPD; row tails redo an overlapping full vector where the
-// operation is idempotent (max). Other types, other platforms and builds with
-// the purego tag use the portable Go primitives in prims.go, which define
-// the behaviour; both pass the same tests (go test -tags purego).
+// VSHUFPS/VPERMPD; the folds take 16 columns per step and redo an
+// overlapping full vector for a row tail where that is exact. Other types,
+// other platforms and builds with the purego tag use the portable Go
+// primitives in prims.go, which define the behaviour; both pass the same
+// tests (go test -tags purego), and simd_amd64_test.go compares every
+// assembly routine with its Go definition bit for bit.
 //
 // # Parallelism and cancellation
 //
-// Workers is a fixed pool started once; the caller works too. A kernel
-// splits its output into units of (plane, output depth, block of output
-// rows), sized so each unit's scratch stays in L1/L2 and so that there are
-// several units per thread even with few planes; workers take chunks of
-// units from an atomic counter. Units write disjoint output rows. Kernels
-// allocate nothing per call in steady state (scratch is per worker and
-// reused; the job descriptor is non-generic). Small jobs run on the calling
-// goroutine. A nil *Workers runs everything on the caller.
+// Workers is a fixed pool started once; the caller works too. Between
+// kernels an idle helper polls for the next job for 200µs before it parks
+// (waking a parked thread costs tens of microseconds on virtual machines,
+// as much as a small kernel); the caller never waits for a helper that has
+// not started, it takes the job back. A kernel splits its output into units
+// of (plane, output depth, block of output rows), sized so each unit's
+// scratch stays in L1/L2 and so that there are several units per thread
+// even with few planes; workers take chunks of units from an atomic
+// counter. Units write disjoint output rows. Kernels allocate nothing per
+// call in steady state (scratch is per worker and reused; the job
+// descriptor is non-generic). Small jobs run on the calling goroutine. A
+// nil *Workers runs everything on the caller.
 //
 // Every fast kernel has a ...Context variant taking a context.Context. The
 // context is checked between chunks of units (never inside one), so a

@@ -111,11 +111,13 @@ func maxUnits[T Number, I Index](j *job, s *scratch, lo, hi int) {
 // maxBlock computes output rows [i0, i1) of depth od of one plane.
 //
 // The window is separable: for each valid depth tap (in order) the needed
-// input rows are pooled along W into scratch (taps in order), then the
-// scratch rows are folded along H into the output rows (taps in order). The
-// fold order is therefore (d, h, w)-lexicographic per output, exactly the
-// reference's scan order, so with the strict ">" update the result (value
-// and index) is the reference's.
+// input rows are pooled along W into scratch, then the scratch rows are
+// folded along H into the output rows. Each pass is one fused fold per
+// group of rows or columns sharing their valid taps: all the taps of an
+// output are folded in a register, in order, so the fold order is
+// (d, h, w)-lexicographic per output, exactly the reference's scan order,
+// and with the strict ">" update the result (value and index) is the
+// reference's.
 func maxBlock[T Number, I Index](j *job, s *scratch, src, dst []T, idx []I, plane, od, i0, i1 int) {
 	p := &j.wp
 	H, W := p.in[1], p.in[2]
@@ -136,16 +138,26 @@ func maxBlock[T Number, I Index](j *job, s *scratch, src, dst []T, idx []I, plan
 	if withIdx {
 		need += (nr + B) * Wo * 4
 	}
-	s.reserve(need + 64)
+	cl, ch := interior(p.s[2], p.pb[2], p.d[2], p.k[2], W, Wo)
+	// With many border columns, fold a copy of the rows padded with lowest
+	// (never taken: the update is strict and accumulators start at lowest).
+	usePad, Wp := padRows(p, cl, ch)
+	if usePad {
+		need += nr * Wp * elem
+	}
+	s.reserve(need + 128)
 	hs := take[T](s, nr*Wo)
 	var hI, dI []int32
 	if withIdx {
 		hI = take[int32](s, nr*Wo)
 		dI = take[int32](s, B*Wo)
-		fill(dI, 0)
 	}
-	fill(dV, low)
+	var pad []T
+	if usePad {
+		pad = take[T](s, nr*Wp)
+	}
 
+	first := true // no depth tap folded into the output yet
 	if nr > 0 {
 		inBase := plane * p.inPlane
 		for kz := 0; kz < p.k[0]; kz++ {
@@ -154,37 +166,79 @@ func maxBlock[T Number, I Index](j *job, s *scratch, src, dst []T, idx []I, plan
 				continue
 			}
 			zoff := z * H * W
-			// W pass over rows [rlo, rhi) of slice z into hs.
-			fill(hs, low)
-			for kx := 0; kx < p.k[2]; kx++ {
-				off := kx*p.d[2] - p.pb[2]
-				jlo, jhi := tapRange(off, p.s[2], W, Wo)
-				if jlo >= jhi {
-					continue
-				}
-				sOff := inBase + zoff + rlo*W + jlo*p.s[2] + off
+			rowOff := zoff + rlo*W // plane offset of row rlo
+			// W pass over rows [rlo, rhi) of slice z into hs: interior
+			// columns in one fold, border columns one by one (or all
+			// columns in one fold over padded rows).
+			if usePad {
+				copyPadded(pad, Wp, src[inBase+rowOff:], W, nr, p.pb[2], low)
 				if withIdx {
-					i0 := int32(zoff + rlo*W + jlo*p.s[2] + off)
-					maxIdxRectLin(hs[jlo:], hI[jlo:], Wo, src[sOff:], W, p.s[2], nr, jhi-jlo, i0, int32(W), int32(p.s[2]))
+					foldMaxIdxLin(hs, hI, Wo, pad, Wp, p.s[2], p.d[2], p.k[2], nr, Wo, low, false,
+						int32(rowOff-p.pb[2]), int32(W), int32(p.s[2]), int32(p.d[2]))
 				} else {
-					maxRect(hs[jlo:], Wo, src[sOff:], W, p.s[2], nr, jhi-jlo)
+					foldMax(hs, Wo, pad, Wp, p.s[2], p.d[2], p.k[2], nr, Wo, low, false)
+				}
+			} else if ch > cl {
+				off := cl*p.s[2] - p.pb[2]
+				if withIdx {
+					foldMaxIdxLin(hs[cl:], hI[cl:], Wo, src[inBase+rowOff+off:], W, p.s[2], p.d[2], p.k[2], nr, ch-cl, low, false,
+						int32(rowOff+off), int32(W), int32(p.s[2]), int32(p.d[2]))
+				} else {
+					foldMax(hs[cl:], Wo, src[inBase+rowOff+off:], W, p.s[2], p.d[2], p.k[2], nr, ch-cl, low, false)
 				}
 			}
-			// H pass: fold scratch rows into the output rows.
-			for ky := 0; ky < p.k[1]; ky++ {
-				off := ky*p.d[1] - p.pb[1]
-				ilo, ihi := tapRange(off, p.s[1], H, i1)
-				ilo = max(ilo, i0)
-				if ilo >= ihi {
+			for c := 0; c < Wo && !usePad; c++ {
+				if c == cl && ch > cl {
+					c = ch - 1
 					continue
 				}
-				r := ilo*p.s[1] + off - rlo
+				xlo, xhi := tapWin(c, p.s[2], p.pb[2], p.d[2], p.k[2], W)
+				if xlo == xhi {
+					for r := 0; r < nr; r++ {
+						hs[r*Wo+c] = low
+					}
+					continue
+				}
+				off := c*p.s[2] - p.pb[2] + xlo*p.d[2]
 				if withIdx {
-					maxIdxRect(dV[(ilo-i0)*Wo:], dI[(ilo-i0)*Wo:], Wo, hs[r*Wo:], hI[r*Wo:], p.s[1]*Wo, ihi-ilo, Wo)
+					foldMaxIdxLin(hs[c:], hI[c:], Wo, src[inBase+rowOff+off:], W, 1, p.d[2], xhi-xlo, nr, 1, low, false,
+						int32(rowOff+off), int32(W), 0, int32(p.d[2]))
 				} else {
-					maxRect(dV[(ilo-i0)*Wo:], Wo, hs[r*Wo:], p.s[1]*Wo, 1, ihi-ilo, Wo)
+					foldMax(hs[c:], Wo, src[inBase+rowOff+off:], W, 1, p.d[2], xhi-xlo, nr, 1, low, false)
 				}
 			}
+			// H pass: fold the scratch rows into the output rows, one fold
+			// per run of output rows with the same valid taps.
+			rows := newRunIter(p.s[1], p.pb[1], p.d[1], p.k[1], H, p.out[1], i0, i1)
+			for {
+				i, i2, ylo, yhi, ok := rows.next()
+				if !ok {
+					break
+				}
+				o := (i - i0) * Wo
+				if ylo == yhi {
+					if first {
+						fill(dV[o:(i2-i0)*Wo], low)
+						if withIdx {
+							fill(dI[o:(i2-i0)*Wo], 0)
+						}
+					}
+					continue
+				}
+				r := (i*p.s[1] - p.pb[1] + ylo*p.d[1] - rlo) * Wo
+				if withIdx {
+					foldMaxIdx(dV[o:], dI[o:], Wo, hs[r:], hI[r:], p.s[1]*Wo, p.d[1]*Wo, yhi-ylo, i2-i, Wo, low, !first)
+				} else {
+					foldMax(dV[o:], Wo, hs[r:], p.s[1]*Wo, 1, p.d[1]*Wo, yhi-ylo, i2-i, Wo, low, !first)
+				}
+			}
+			first = false
+		}
+	}
+	if first {
+		fill(dV, low)
+		if withIdx {
+			fill(dI, 0)
 		}
 	}
 	if withIdx {
@@ -201,9 +255,9 @@ func maxBlock[T Number, I Index](j *job, s *scratch, src, dst []T, idx []I, plan
 	}
 }
 
-// writeIdx stores base+plane index as I (wrapping for int32, as the
+// writeIdxGo stores base+plane index as I (wrapping for int32, as the
 // reference's size_t → int32 conversion does).
-func writeIdx[I Index](out []I, dI []int32, base uint64) {
+func writeIdxGo[I Index](out []I, dI []int32, base uint64) {
 	out = out[:len(dI)]
 	for e, v := range dI {
 		out[e] = I(base + uint64(v))

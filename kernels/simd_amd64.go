@@ -21,13 +21,7 @@ func fillF32(dst *float32, n int, v float32)
 func maxRectF32(dst *float32, ds int, src *float32, sr, sc, rows, cols int)
 
 //go:noescape
-func addRectF32(dst *float32, ds int, src *float32, sr, sc, rows, cols int)
-
-//go:noescape
 func divRectF32(dst *float32, ds int, den *float32, rows, cols int)
-
-//go:noescape
-func maxIdxRectLinF32(dst *float32, di *int32, ds int, src *float32, sr, sc, rows, cols int, i0, ir, ic int32)
 
 //go:noescape
 func maxIdxRectF32(dst *float32, di *int32, ds int, src *float32, si *int32, sr, rows, cols int)
@@ -87,17 +81,6 @@ func maxRect[T Number](dst []T, ds int, src []T, sr, sc, rows, cols int) {
 	maxRectGo(dst, ds, src, sr, sc, rows, cols)
 }
 
-func maxIdxRectLin[T Number](dst []T, di []int32, ds int, src []T, sr, sc, rows, cols int, i0, ir, ic int32) {
-	if isF32[T]() && (sc == 1 || sc == 2) && rows > 0 && cols > 0 {
-		if !rectOK(len(dst), ds, 1, rows, cols) || !rectOK(len(di), ds, 1, rows, cols) || !rectOK(len(src), sr, sc, rows, cols) {
-			panic("kernels: maxIdxRectLin out of range")
-		}
-		maxIdxRectLinF32(f32p(dst), unsafe.SliceData(di), ds, f32p(src), sr, sc, rows, cols, i0, ir, ic)
-		return
-	}
-	maxIdxRectLinGo(dst, di, ds, src, sr, sc, rows, cols, i0, ir, ic)
-}
-
 func maxIdxRect[T Number](dst []T, di []int32, ds int, src []T, si []int32, sr, rows, cols int) {
 	if isF32[T]() && rows > 0 && cols > 0 {
 		if !rectOK(len(dst), ds, 1, rows, cols) || !rectOK(len(di), ds, 1, rows, cols) ||
@@ -108,17 +91,6 @@ func maxIdxRect[T Number](dst []T, di []int32, ds int, src []T, si []int32, sr, 
 		return
 	}
 	maxIdxRectGo(dst, di, ds, src, si, sr, rows, cols)
-}
-
-func addRect[T Number](dst []T, ds int, src []T, sr, sc, rows, cols int) {
-	if isF32[T]() && (sc == 1 || sc == 2) && rows > 0 && cols > 0 {
-		if !rectOK(len(dst), ds, 1, rows, cols) || !rectOK(len(src), sr, sc, rows, cols) {
-			panic("kernels: addRect out of range")
-		}
-		addRectF32(f32p(dst), ds, f32p(src), sr, sc, rows, cols)
-		return
-	}
-	addRectGo(dst, ds, src, sr, sc, rows, cols)
 }
 
 func divRect[T Number](dst []T, ds int, den []T, rows, cols int) {
@@ -148,4 +120,160 @@ func hasNaN[T Number](s []T) bool {
 		return anyNaNF32(f32p(s), len(s))
 	}
 	return hasNaNGo(s)
+}
+
+//go:noescape
+func foldMaxF32(dst *float32, ds int, src *float32, sr, sc, ts, taps, rows, cols int, init float32, load bool)
+
+//go:noescape
+func foldAddF32(dst *float32, ds int, src *float32, sr, sc, ts, taps, rows, cols int, load bool, div float32)
+
+//go:noescape
+func foldMaxIdxLinF32(dst *float32, di *int32, ds int, src *float32, sr, sc, ts, taps, rows, cols int, init float32, load bool, i0, ir, ic, it int32)
+
+//go:noescape
+func foldMaxIdxF32(dst *float32, di *int32, ds int, src *float32, si *int32, sr, ts, taps, rows, cols int, init float32, load bool)
+
+// foldOK reports whether a fold's source rectangle (rows×cols, taps deep)
+// starting at s[0] lies inside s.
+func foldOK(n, sr, sc, ts, taps, rows, cols int) bool {
+	return rows > 0 && cols > 0 && taps > 0 && sr >= 0 && ts >= 0 && (rows-1)*sr+(cols-1)*sc+(taps-1)*ts < n
+}
+
+func asF32[T Number](v T) float32 { return *(*float32)(unsafe.Pointer(&v)) }
+
+// foldMax: see foldMaxGo.
+func foldMax[T Number](dst []T, ds int, src []T, sr, sc, ts, taps, rows, cols int, init T, load bool) {
+	if isF32[T]() && (sc == 1 || sc == 2) && cols >= 8 && rows > 0 && taps > 0 {
+		if !rectOK(len(dst), ds, 1, rows, cols) || !foldOK(len(src), sr, sc, ts, taps, rows, cols) {
+			panic("kernels: foldMax out of range")
+		}
+		foldMaxF32(f32p(dst), ds, f32p(src), sr, sc, ts, taps, rows, cols, asF32(init), load)
+		return
+	}
+	foldMaxGo(dst, ds, src, sr, sc, ts, taps, rows, cols, init, load)
+}
+
+// foldAdd: see foldAddGo.
+func foldAdd[T Number](dst []T, ds int, src []T, sr, sc, ts, taps, rows, cols int, load bool, div T) {
+	if isF32[T]() && (sc == 1 || sc == 2) && cols >= 8 && rows > 0 && taps > 0 {
+		if !rectOK(len(dst), ds, 1, rows, cols) || !foldOK(len(src), sr, sc, ts, taps, rows, cols) {
+			panic("kernels: foldAdd out of range")
+		}
+		n := cols
+		if load {
+			n &^= 7 // no overlapping tail when accumulating
+		}
+		foldAddF32(f32p(dst), ds, f32p(src), sr, sc, ts, taps, rows, n, load, asF32(div))
+		if n < cols {
+			foldAddGo(dst[n:], ds, src[n*sc:], sr, sc, ts, taps, rows, cols-n, load, div)
+		}
+		return
+	}
+	foldAddGo(dst, ds, src, sr, sc, ts, taps, rows, cols, load, div)
+}
+
+// foldMaxIdxLin: see foldMaxIdxLinGo.
+func foldMaxIdxLin[T Number](dst []T, di []int32, ds int, src []T, sr, sc, ts, taps, rows, cols int, init T, load bool, i0, ir, ic, it int32) {
+	if isF32[T]() && (sc == 1 || sc == 2) && cols >= 8 && rows > 0 && taps > 0 {
+		if !rectOK(len(dst), ds, 1, rows, cols) || !rectOK(len(di), ds, 1, rows, cols) || !foldOK(len(src), sr, sc, ts, taps, rows, cols) {
+			panic("kernels: foldMaxIdxLin out of range")
+		}
+		foldMaxIdxLinF32(f32p(dst), unsafe.SliceData(di), ds, f32p(src), sr, sc, ts, taps, rows, cols, asF32(init), load, i0, ir, ic, it)
+		return
+	}
+	foldMaxIdxLinGo(dst, di, ds, src, sr, sc, ts, taps, rows, cols, init, load, i0, ir, ic, it)
+}
+
+// foldMaxIdx: see foldMaxIdxGo.
+func foldMaxIdx[T Number](dst []T, di []int32, ds int, src []T, si []int32, sr, ts, taps, rows, cols int, init T, load bool) {
+	if isF32[T]() && cols >= 8 && rows > 0 && taps > 0 {
+		if !rectOK(len(dst), ds, 1, rows, cols) || !rectOK(len(di), ds, 1, rows, cols) ||
+			!foldOK(len(src), sr, 1, ts, taps, rows, cols) || !foldOK(len(si), sr, 1, ts, taps, rows, cols) {
+			panic("kernels: foldMaxIdx out of range")
+		}
+		foldMaxIdxF32(f32p(dst), unsafe.SliceData(di), ds, f32p(src), unsafe.SliceData(si), sr, ts, taps, rows, cols, asF32(init), load)
+		return
+	}
+	foldMaxIdxGo(dst, di, ds, src, si, sr, ts, taps, rows, cols, init, load)
+}
+
+//go:noescape
+func winMaxIdxF32(colV *float32, colI *int32, wb *int32, n int, outV *float32, outI *int32)
+
+// winMaxIdx reduces NaN-free float32 columns over the windows wb (int32
+// pairs, non-empty, inside colV): outV[c] is the window's largest value and
+// outI[c] the smallest colI among its columns equal to it (−0 == +0).
+// It reports false when there is no SIMD version (the caller reduces).
+func winMaxIdx[T Number](colV []T, colI []int32, wb []int32, outV []T, outI []int32) bool {
+	if !isF32[T]() {
+		return false
+	}
+	n := len(wb) / 2
+	if len(outV) < n || len(outI) < n || len(colI) < len(colV) {
+		panic("kernels: winMaxIdx out of range")
+	}
+	for c := 0; c < n; c++ {
+		if wb[2*c] < 0 || wb[2*c] >= wb[2*c+1] || int(wb[2*c+1]) > len(colV) {
+			panic("kernels: winMaxIdx window out of range")
+		}
+	}
+	if n > 0 {
+		winMaxIdxF32(f32p(colV), unsafe.SliceData(colI), unsafe.SliceData(wb), n, f32p(outV), unsafe.SliceData(outI))
+	}
+	return true
+}
+
+//go:noescape
+func sumPlanesF32(src *float32, n, planes int, dst *float32, div float32)
+
+// meanPlanes sets dst[p] to the sum of plane p of src (planes of n
+// elements, summed in any order) divided by div.
+func meanPlanes[T Number](src []T, n int, dst []T, div T) {
+	if isF32[T]() && n > 0 && len(dst) > 0 {
+		if len(src) < n*len(dst) {
+			panic("kernels: meanPlanes out of range")
+		}
+		sumPlanesF32(f32p(src), n, len(dst), f32p(dst), asF32(div))
+		return
+	}
+	meanPlanesGo(src, n, dst, div)
+}
+
+//go:noescape
+func addIdxI64(out *int64, in *int32, n int, base uint64)
+
+//go:noescape
+func addIdxI32(out *int32, in *int32, n int, base uint32)
+
+// writeIdx stores base+plane index as I (wrapping for int32, as the
+// reference's size_t → int32 conversion does).
+func writeIdx[I Index](out []I, dI []int32, base uint64) {
+	out = out[:len(dI)]
+	if hasAVX2 && len(dI) > 0 {
+		switch unsafe.Sizeof(out[0]) {
+		case 8:
+			addIdxI64((*int64)(unsafe.Pointer(unsafe.SliceData(out))), unsafe.SliceData(dI), len(dI), base)
+			return
+		case 4:
+			addIdxI32((*int32)(unsafe.Pointer(unsafe.SliceData(out))), unsafe.SliceData(dI), len(dI), uint32(base))
+			return
+		}
+	}
+	writeIdxGo(out, dI, base)
+}
+
+//go:noescape
+func copyPadF32(pad *float32, wp int, src *float32, w, rows, pb int, v float32)
+
+// copyPadded: see copyPaddedGo.
+func copyPadded[T Number](pad []T, Wp int, src []T, W, rows, pb int, v T) {
+	if isF32[T]() && rows > 0 && W > 0 {
+		if pb < 0 || Wp < pb+W || len(pad) < rows*Wp || len(src) < rows*W {
+			panic("kernels: copyPadded out of range")
+		}
+		copyPadF32(f32p(pad), Wp, f32p(src), W, rows, pb, asF32(v))
+		return
+	}
+	copyPaddedGo(pad, Wp, src, W, rows, pb, v)
 }

@@ -190,105 +190,6 @@ mrdone:
 	VZEROUPPER
 	RET
 
-// func addRectF32(dst *float32, ds int, src *float32, sr, sc, rows, cols int)
-TEXT ·addRectF32(SB), NOSPLIT, $0-56
-	MOVQ dst+0(FP), DI
-	MOVQ ds+8(FP), R8
-	MOVQ src+16(FP), SI
-	MOVQ sr+24(FP), R9
-	MOVQ sc+32(FP), R10
-	MOVQ rows+40(FP), R11
-	MOVQ cols+48(FP), R12
-	SHLQ $2, R8
-	SHLQ $2, R9
-	TESTQ R11, R11
-	JLE ardone
-	CMPQ R10, $2
-	JEQ ars2row
-
-ars1row:
-	MOVQ DI, AX
-	MOVQ SI, BX
-	MOVQ R12, CX
-ars1l32:
-	CMPQ CX, $32
-	JLT ars1l8
-	VMOVUPS (BX), Y0
-	VMOVUPS 32(BX), Y1
-	VMOVUPS 64(BX), Y2
-	VMOVUPS 96(BX), Y3
-	VADDPS (AX), Y0, Y0
-	VADDPS 32(AX), Y1, Y1
-	VADDPS 64(AX), Y2, Y2
-	VADDPS 96(AX), Y3, Y3
-	VMOVUPS Y0, (AX)
-	VMOVUPS Y1, 32(AX)
-	VMOVUPS Y2, 64(AX)
-	VMOVUPS Y3, 96(AX)
-	ADDQ $128, AX
-	ADDQ $128, BX
-	SUBQ $32, CX
-	JMP ars1l32
-ars1l8:
-	CMPQ CX, $8
-	JLT ars1t
-	VMOVUPS (BX), Y0
-	VADDPS (AX), Y0, Y0
-	VMOVUPS Y0, (AX)
-	ADDQ $32, AX
-	ADDQ $32, BX
-	SUBQ $8, CX
-	JMP ars1l8
-ars1t:
-	TESTQ CX, CX
-	JEQ ars1next
-	VMOVSS (BX), X0
-	VADDSS (AX), X0, X0
-	VMOVSS X0, (AX)
-	ADDQ $4, AX
-	ADDQ $4, BX
-	DECQ CX
-	JMP ars1t
-ars1next:
-	ADDQ R8, DI
-	ADDQ R9, SI
-	DECQ R11
-	JNZ ars1row
-	JMP ardone
-
-ars2row:
-	MOVQ DI, AX
-	MOVQ SI, BX
-	MOVQ R12, CX
-ars2l8:
-	CMPQ CX, $8
-	JLT ars2t
-	LOAD_S2(BX)
-	VADDPS (AX), Y0, Y0
-	VMOVUPS Y0, (AX)
-	ADDQ $32, AX
-	ADDQ $64, BX
-	SUBQ $8, CX
-	JMP ars2l8
-ars2t:
-	TESTQ CX, CX
-	JEQ ars2next
-	VMOVSS (BX), X0
-	VADDSS (AX), X0, X0
-	VMOVSS X0, (AX)
-	ADDQ $4, AX
-	ADDQ $8, BX
-	DECQ CX
-	JMP ars2t
-ars2next:
-	ADDQ R8, DI
-	ADDQ R9, SI
-	DECQ R11
-	JNZ ars2row
-ardone:
-	VZEROUPPER
-	RET
-
 // func divRectF32(dst *float32, ds int, den *float32, rows, cols int)
 TEXT ·divRectF32(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
@@ -328,126 +229,6 @@ drnext:
 	DECQ R11
 	JNZ drrow
 drdone:
-	VZEROUPPER
-	RET
-
-// func maxIdxRectLinF32(dst *float32, di *int32, ds int, src *float32, sr, sc, rows, cols int, i0, ir, ic int32)
-// Y7 = lane*ic, Y6 = 8*ic broadcast, X5 = ic broadcast, Y3 = current indices.
-TEXT ·maxIdxRectLinF32(SB), NOSPLIT, $0-76
-	MOVQ dst+0(FP), DI
-	MOVQ di+8(FP), DX
-	MOVQ ds+16(FP), R8
-	MOVQ src+24(FP), SI
-	MOVQ sr+32(FP), R9
-	MOVQ sc+40(FP), R10
-	MOVQ rows+48(FP), R11
-	MOVQ cols+56(FP), R12
-	MOVL i0+64(FP), R13
-	SHLQ $2, R8
-	SHLQ $2, R9
-	MOVL ic+72(FP), AX
-	VMOVD AX, X5
-	VPBROADCASTD X5, Y5
-	VPSLLD $3, Y5, Y6
-	VMOVDQU iota8<>(SB), Y7
-	VPMULLD Y5, Y7, Y7
-	TESTQ R11, R11
-	JLE mldone
-	MOVQ R10, R15
-	SHLQ $2, R15 // source column stride in bytes
-mlrow:
-	MOVQ DI, AX
-	MOVQ SI, BX
-	MOVQ DX, R10
-	MOVQ R12, CX
-	VMOVD R13, X3
-	VPBROADCASTD X3, Y3
-	VPADDD Y7, Y3, Y3
-	CMPQ R15, $8
-	JEQ mls2l8
-mls1l8:
-	CMPQ CX, $8
-	JLT mlt
-	VMOVUPS (BX), Y0
-	VMOVUPS (AX), Y1
-	VCMPPS $0x1E, Y1, Y0, Y2
-	VMAXPS Y1, Y0, Y1
-	VMOVUPS Y1, (AX)
-	VMOVDQU (R10), Y4
-	VBLENDVPS Y2, Y3, Y4, Y4
-	VMOVDQU Y4, (R10)
-	VPADDD Y6, Y3, Y3
-	ADDQ $32, AX
-	ADDQ $32, BX
-	ADDQ $32, R10
-	SUBQ $8, CX
-	JMP mls1l8
-mls2l8:
-	CMPQ CX, $8
-	JLT mlt
-	LOAD_S2(BX)
-	VMOVUPS (AX), Y1
-	VCMPPS $0x1E, Y1, Y0, Y2
-	VMAXPS Y1, Y0, Y1
-	VMOVUPS Y1, (AX)
-	VMOVDQU (R10), Y4
-	VBLENDVPS Y2, Y3, Y4, Y4
-	VMOVDQU Y4, (R10)
-	VPADDD Y6, Y3, Y3
-	ADDQ $32, AX
-	ADDQ $64, BX
-	ADDQ $32, R10
-	SUBQ $8, CX
-	JMP mls2l8
-mlt:
-	TESTQ CX, CX
-	JEQ mlnext
-	CMPQ R12, $8
-	JLT mlsc
-	// overlap: step back b = 8-CX columns and redo a full vector (the
-	// strict-greater update is idempotent)
-	NEGQ CX
-	ADDQ $8, CX
-	MOVQ CX, R14
-	SHLQ $2, R14
-	SUBQ R14, AX
-	SUBQ R14, R10
-	MOVQ CX, R14
-	IMULQ R15, R14
-	SUBQ R14, BX
-	MOVL ic+72(FP), R14
-	IMULL CX, R14
-	VMOVD R14, X8
-	VPBROADCASTD X8, Y8
-	VPSUBD Y8, Y3, Y3
-	MOVQ $8, CX
-	CMPQ R15, $8
-	JEQ mls2l8
-	JMP mls1l8
-mlsc:
-	VMOVSS (BX), X0
-	VMOVSS (AX), X1
-	VCMPSS $0x1E, X1, X0, X2
-	VMAXSS X1, X0, X1
-	VMOVSS X1, (AX)
-	VMOVSS (R10), X4
-	VBLENDVPS X2, X3, X4, X4
-	VMOVSS X4, (R10)
-	VPADDD X5, X3, X3
-	ADDQ $4, AX
-	ADDQ R15, BX
-	ADDQ $4, R10
-	DECQ CX
-	TESTQ CX, CX
-	JNE mlsc
-mlnext:
-	ADDQ R8, DI
-	ADDQ R8, DX
-	ADDQ R9, SI
-	ADDL ir+68(FP), R13
-	DECQ R11
-	JNZ mlrow
-mldone:
 	VZEROUPPER
 	RET
 
@@ -618,5 +399,1055 @@ nandone:
 	VMOVMSKPS Y2, AX
 	TESTL AX, AX
 	SETNE ret+16(FP)
+	VZEROUPPER
+	RET
+
+// Fused multi-tap folds (see foldMaxGo and friends in prims.go). The Go
+// wrappers guarantee taps >= 1, rows >= 1 and cols >= 8; a row tail redoes
+// an overlapping full vector, which is exact because re-folding the same
+// taps into a max accumulator changes nothing and, without load, a column
+// is a pure function of the source (the add fold is only called with load
+// on whole vectors). Stride-2 sources are deinterleaved as in LOAD_S2, with
+// Y12/Y13 as temporaries.
+
+// func foldMaxF32(dst *float32, ds int, src *float32, sr, sc, ts, taps, rows, cols int, init float32, load bool)
+TEXT ·foldMaxF32(SB), NOSPLIT, $0-77
+	MOVQ dst+0(FP), DI
+	MOVQ ds+8(FP), R8
+	MOVQ src+16(FP), SI
+	MOVQ sr+24(FP), R9
+	MOVQ sc+32(FP), R10
+	MOVQ ts+40(FP), R13
+	MOVQ taps+48(FP), R14
+	MOVQ rows+56(FP), R11
+	MOVQ cols+64(FP), R12
+	VBROADCASTSS init+72(FP), Y15
+	MOVBLZX load+76(FP), R15
+	SHLQ $2, R8
+	SHLQ $2, R9
+	SHLQ $2, R13
+	CMPQ R10, $2
+	JEQ fms2row
+
+fms1row:
+	MOVQ DI, AX
+	MOVQ SI, BX
+	MOVQ R12, CX
+fms1v16:
+	CMPQ CX, $16
+	JLT fms1chk
+	VMOVAPS Y15, Y0
+	VMOVAPS Y15, Y4
+	TESTQ R15, R15
+	JEQ fms1go16
+	VMOVUPS (AX), Y0
+	VMOVUPS 32(AX), Y4
+fms1go16:
+	MOVQ BX, DX
+	MOVQ R14, R10
+fms1tap16:
+	VMOVUPS (DX), Y1
+	VMOVUPS 32(DX), Y2
+	VMAXPS Y0, Y1, Y0
+	VMAXPS Y4, Y2, Y4
+	ADDQ R13, DX
+	DECQ R10
+	JNZ fms1tap16
+	VMOVUPS Y0, (AX)
+	VMOVUPS Y4, 32(AX)
+	ADDQ $64, AX
+	ADDQ $64, BX
+	SUBQ $16, CX
+	JMP fms1v16
+fms1chk:
+	TESTQ CX, CX
+	JEQ fms1next
+	CMPQ CX, $8
+	JLT fms1ovl
+fms1v8:
+	VMOVAPS Y15, Y0
+	TESTQ R15, R15
+	JEQ fms1go8
+	VMOVUPS (AX), Y0
+fms1go8:
+	MOVQ BX, DX
+	MOVQ R14, R10
+fms1tap8:
+	VMOVUPS (DX), Y1
+	VMAXPS Y0, Y1, Y0
+	ADDQ R13, DX
+	DECQ R10
+	JNZ fms1tap8
+	VMOVUPS Y0, (AX)
+	ADDQ $32, AX
+	ADDQ $32, BX
+	SUBQ $8, CX
+	JMP fms1chk
+fms1ovl:
+	MOVQ $8, DX
+	SUBQ CX, DX
+	SHLQ $2, DX
+	SUBQ DX, AX
+	SUBQ DX, BX
+	MOVQ $8, CX
+	JMP fms1v8
+fms1next:
+	ADDQ R8, DI
+	ADDQ R9, SI
+	DECQ R11
+	JNZ fms1row
+	JMP fmdone
+
+fms2row:
+	MOVQ DI, AX
+	MOVQ SI, BX
+	MOVQ R12, CX
+fms2v16:
+	CMPQ CX, $16
+	JLT fms2chk
+	VMOVAPS Y15, Y0
+	VMOVAPS Y15, Y4
+	TESTQ R15, R15
+	JEQ fms2go16
+	VMOVUPS (AX), Y0
+	VMOVUPS 32(AX), Y4
+fms2go16:
+	MOVQ BX, DX
+	MOVQ R14, R10
+fms2tap16:
+	VMOVUPS (DX), Y12
+	VMOVUPS 28(DX), Y13
+	VSHUFPS $0xD8, Y13, Y12, Y1
+	VPERMPD $0xD8, Y1, Y1
+	VMOVUPS 64(DX), Y12
+	VMOVUPS 92(DX), Y13
+	VSHUFPS $0xD8, Y13, Y12, Y2
+	VPERMPD $0xD8, Y2, Y2
+	VMAXPS Y0, Y1, Y0
+	VMAXPS Y4, Y2, Y4
+	ADDQ R13, DX
+	DECQ R10
+	JNZ fms2tap16
+	VMOVUPS Y0, (AX)
+	VMOVUPS Y4, 32(AX)
+	ADDQ $64, AX
+	ADDQ $128, BX
+	SUBQ $16, CX
+	JMP fms2v16
+fms2chk:
+	TESTQ CX, CX
+	JEQ fms2next
+	CMPQ CX, $8
+	JLT fms2ovl
+fms2v8:
+	VMOVAPS Y15, Y0
+	TESTQ R15, R15
+	JEQ fms2go8
+	VMOVUPS (AX), Y0
+fms2go8:
+	MOVQ BX, DX
+	MOVQ R14, R10
+fms2tap8:
+	VMOVUPS (DX), Y12
+	VMOVUPS 28(DX), Y13
+	VSHUFPS $0xD8, Y13, Y12, Y1
+	VPERMPD $0xD8, Y1, Y1
+	VMAXPS Y0, Y1, Y0
+	ADDQ R13, DX
+	DECQ R10
+	JNZ fms2tap8
+	VMOVUPS Y0, (AX)
+	ADDQ $32, AX
+	ADDQ $64, BX
+	SUBQ $8, CX
+	JMP fms2chk
+fms2ovl:
+	MOVQ $8, DX
+	SUBQ CX, DX
+	SHLQ $2, DX
+	SUBQ DX, AX
+	SUBQ DX, BX
+	SUBQ DX, BX
+	MOVQ $8, CX
+	JMP fms2v8
+fms2next:
+	ADDQ R8, DI
+	ADDQ R9, SI
+	DECQ R11
+	JNZ fms2row
+fmdone:
+	VZEROUPPER
+	RET
+
+// func foldAddF32(dst *float32, ds int, src *float32, sr, sc, ts, taps, rows, cols int, load bool, div float32)
+// Each result is divided by div before it is stored (div = 1 is exact).
+TEXT ·foldAddF32(SB), NOSPLIT, $0-80
+	MOVQ dst+0(FP), DI
+	MOVQ ds+8(FP), R8
+	MOVQ src+16(FP), SI
+	MOVQ sr+24(FP), R9
+	MOVQ sc+32(FP), R10
+	MOVQ ts+40(FP), R13
+	MOVQ taps+48(FP), R14
+	MOVQ rows+56(FP), R11
+	MOVQ cols+64(FP), R12
+	VXORPS Y15, Y15, Y15
+	MOVBLZX load+72(FP), R15
+	VBROADCASTSS div+76(FP), Y14
+	SHLQ $2, R8
+	SHLQ $2, R9
+	SHLQ $2, R13
+	CMPQ R10, $2
+	JEQ fas2row
+
+fas1row:
+	MOVQ DI, AX
+	MOVQ SI, BX
+	MOVQ R12, CX
+fas1v16:
+	CMPQ CX, $16
+	JLT fas1chk
+	VMOVAPS Y15, Y0
+	VMOVAPS Y15, Y4
+	TESTQ R15, R15
+	JEQ fas1go16
+	VMOVUPS (AX), Y0
+	VMOVUPS 32(AX), Y4
+fas1go16:
+	MOVQ BX, DX
+	MOVQ R14, R10
+fas1tap16:
+	VMOVUPS (DX), Y1
+	VMOVUPS 32(DX), Y2
+	VADDPS Y1, Y0, Y0
+	VADDPS Y2, Y4, Y4
+	ADDQ R13, DX
+	DECQ R10
+	JNZ fas1tap16
+	VDIVPS Y14, Y0, Y0
+	VMOVUPS Y0, (AX)
+	VDIVPS Y14, Y4, Y4
+	VMOVUPS Y4, 32(AX)
+	ADDQ $64, AX
+	ADDQ $64, BX
+	SUBQ $16, CX
+	JMP fas1v16
+fas1chk:
+	TESTQ CX, CX
+	JEQ fas1next
+	CMPQ CX, $8
+	JLT fas1ovl
+fas1v8:
+	VMOVAPS Y15, Y0
+	TESTQ R15, R15
+	JEQ fas1go8
+	VMOVUPS (AX), Y0
+fas1go8:
+	MOVQ BX, DX
+	MOVQ R14, R10
+fas1tap8:
+	VMOVUPS (DX), Y1
+	VADDPS Y1, Y0, Y0
+	ADDQ R13, DX
+	DECQ R10
+	JNZ fas1tap8
+	VDIVPS Y14, Y0, Y0
+	VMOVUPS Y0, (AX)
+	ADDQ $32, AX
+	ADDQ $32, BX
+	SUBQ $8, CX
+	JMP fas1chk
+fas1ovl:
+	MOVQ $8, DX
+	SUBQ CX, DX
+	SHLQ $2, DX
+	SUBQ DX, AX
+	SUBQ DX, BX
+	MOVQ $8, CX
+	JMP fas1v8
+fas1next:
+	ADDQ R8, DI
+	ADDQ R9, SI
+	DECQ R11
+	JNZ fas1row
+	JMP fadone
+
+fas2row:
+	MOVQ DI, AX
+	MOVQ SI, BX
+	MOVQ R12, CX
+fas2v16:
+	CMPQ CX, $16
+	JLT fas2chk
+	VMOVAPS Y15, Y0
+	VMOVAPS Y15, Y4
+	TESTQ R15, R15
+	JEQ fas2go16
+	VMOVUPS (AX), Y0
+	VMOVUPS 32(AX), Y4
+fas2go16:
+	MOVQ BX, DX
+	MOVQ R14, R10
+fas2tap16:
+	VMOVUPS (DX), Y12
+	VMOVUPS 28(DX), Y13
+	VSHUFPS $0xD8, Y13, Y12, Y1
+	VPERMPD $0xD8, Y1, Y1
+	VMOVUPS 64(DX), Y12
+	VMOVUPS 92(DX), Y13
+	VSHUFPS $0xD8, Y13, Y12, Y2
+	VPERMPD $0xD8, Y2, Y2
+	VADDPS Y1, Y0, Y0
+	VADDPS Y2, Y4, Y4
+	ADDQ R13, DX
+	DECQ R10
+	JNZ fas2tap16
+	VDIVPS Y14, Y0, Y0
+	VMOVUPS Y0, (AX)
+	VDIVPS Y14, Y4, Y4
+	VMOVUPS Y4, 32(AX)
+	ADDQ $64, AX
+	ADDQ $128, BX
+	SUBQ $16, CX
+	JMP fas2v16
+fas2chk:
+	TESTQ CX, CX
+	JEQ fas2next
+	CMPQ CX, $8
+	JLT fas2ovl
+fas2v8:
+	VMOVAPS Y15, Y0
+	TESTQ R15, R15
+	JEQ fas2go8
+	VMOVUPS (AX), Y0
+fas2go8:
+	MOVQ BX, DX
+	MOVQ R14, R10
+fas2tap8:
+	VMOVUPS (DX), Y12
+	VMOVUPS 28(DX), Y13
+	VSHUFPS $0xD8, Y13, Y12, Y1
+	VPERMPD $0xD8, Y1, Y1
+	VADDPS Y1, Y0, Y0
+	ADDQ R13, DX
+	DECQ R10
+	JNZ fas2tap8
+	VDIVPS Y14, Y0, Y0
+	VMOVUPS Y0, (AX)
+	ADDQ $32, AX
+	ADDQ $64, BX
+	SUBQ $8, CX
+	JMP fas2chk
+fas2ovl:
+	MOVQ $8, DX
+	SUBQ CX, DX
+	SHLQ $2, DX
+	SUBQ DX, AX
+	SUBQ DX, BX
+	SUBQ DX, BX
+	MOVQ $8, CX
+	JMP fas2v8
+fas2next:
+	ADDQ R8, DI
+	ADDQ R9, SI
+	DECQ R11
+	JNZ fas2row
+fadone:
+	VZEROUPPER
+	RET
+
+// func foldMaxIdxLinF32(dst *float32, di *int32, ds int, src *float32, sr, sc, ts, taps, rows, cols int, init float32, load bool, i0, ir, ic, it int32)
+// AX: byte offset of the column vector in the dst/di rows; Y3: indices of
+// the column vector's tap 0; Y8: the row's Y3 at column 0. 16 columns per
+// step (accumulators Y0/Y14, indices Y4/Y5), then 8, then an overlapping 8.
+TEXT ·foldMaxIdxLinF32(SB), NOSPLIT, $0-104
+	MOVQ dst+0(FP), DI
+	MOVQ di+8(FP), DX
+	MOVQ ds+16(FP), R8
+	MOVQ src+24(FP), SI
+	MOVQ sr+32(FP), R9
+	MOVQ ts+48(FP), R13
+	MOVQ taps+56(FP), R14
+	MOVQ rows+64(FP), R11
+	MOVQ cols+72(FP), R12
+	VBROADCASTSS init+80(FP), Y15
+	SHLQ $2, R8
+	SHLQ $2, R9
+	SHLQ $2, R13
+	MOVL ic+96(FP), AX
+	VMOVD AX, X5
+	VPBROADCASTD X5, Y5
+	VPSLLD $3, Y5, Y6
+	MOVL it+100(FP), AX
+	VMOVD AX, X7
+	VPBROADCASTD X7, Y7
+	MOVL ir+92(FP), AX
+	VMOVD AX, X9
+	VPBROADCASTD X9, Y9
+	MOVL i0+88(FP), AX
+	VMOVD AX, X8
+	VPBROADCASTD X8, Y8
+	VMOVDQU iota8<>(SB), Y10
+	VPMULLD Y5, Y10, Y10
+	VPADDD Y10, Y8, Y8
+	MOVQ sc+40(FP), R10
+	CMPQ R10, $2
+	JEQ fls2row
+
+fls1row:
+	XORQ AX, AX
+	MOVQ SI, BX
+	MOVQ R12, CX
+	VMOVDQA Y8, Y3
+fls1v16:
+	CMPQ CX, $16
+	JLT fls1chk
+	CMPB load+84(FP), $0
+	JEQ fls1i16
+	VMOVUPS (DI)(AX*1), Y0
+	VMOVUPS 32(DI)(AX*1), Y14
+	VMOVDQU (DX)(AX*1), Y4
+	VMOVDQU 32(DX)(AX*1), Y5
+	JMP fls1g16
+fls1i16:
+	VMOVAPS Y15, Y0
+	VMOVAPS Y15, Y14
+	VPXOR Y4, Y4, Y4
+	VPXOR Y5, Y5, Y5
+fls1g16:
+	MOVQ BX, R15
+	MOVQ R14, R10
+	VMOVDQA Y3, Y10
+fls1t16:
+	VMOVUPS (R15), Y1
+	VMOVUPS 32(R15), Y2
+	VCMPPS $0x1E, Y0, Y1, Y12
+	VMAXPS Y0, Y1, Y0
+	VBLENDVPS Y12, Y10, Y4, Y4
+	VPADDD Y6, Y10, Y11
+	VCMPPS $0x1E, Y14, Y2, Y13
+	VMAXPS Y14, Y2, Y14
+	VBLENDVPS Y13, Y11, Y5, Y5
+	VPADDD Y7, Y10, Y10
+	ADDQ R13, R15
+	DECQ R10
+	JNZ fls1t16
+	VMOVUPS Y0, (DI)(AX*1)
+	VMOVUPS Y14, 32(DI)(AX*1)
+	VMOVDQU Y4, (DX)(AX*1)
+	VMOVDQU Y5, 32(DX)(AX*1)
+	VPADDD Y6, Y3, Y3
+	VPADDD Y6, Y3, Y3
+	ADDQ $64, AX
+	ADDQ $64, BX
+	SUBQ $16, CX
+	JMP fls1v16
+fls1chk:
+	TESTQ CX, CX
+	JEQ fls1next
+	CMPQ CX, $8
+	JLT fls1ovl
+fls1v8:
+	CMPB load+84(FP), $0
+	JEQ fls1i8
+	VMOVUPS (DI)(AX*1), Y0
+	VMOVDQU (DX)(AX*1), Y4
+	JMP fls1g8
+fls1i8:
+	VMOVAPS Y15, Y0
+	VPXOR Y4, Y4, Y4
+fls1g8:
+	MOVQ BX, R15
+	MOVQ R14, R10
+	VMOVDQA Y3, Y10
+fls1t8:
+	VMOVUPS (R15), Y1
+	VCMPPS $0x1E, Y0, Y1, Y2
+	VMAXPS Y0, Y1, Y0
+	VBLENDVPS Y2, Y10, Y4, Y4
+	VPADDD Y7, Y10, Y10
+	ADDQ R13, R15
+	DECQ R10
+	JNZ fls1t8
+	VMOVUPS Y0, (DI)(AX*1)
+	VMOVDQU Y4, (DX)(AX*1)
+	VPADDD Y6, Y3, Y3
+	ADDQ $32, AX
+	ADDQ $32, BX
+	SUBQ $8, CX
+	JMP fls1chk
+fls1ovl:
+	MOVQ $8, R10
+	SUBQ CX, R10
+	MOVL ic+96(FP), R15
+	IMULL R10, R15
+	VMOVD R15, X11
+	VPBROADCASTD X11, Y11
+	VPSUBD Y11, Y3, Y3
+	SHLQ $2, R10
+	SUBQ R10, AX
+	SUBQ R10, BX
+	MOVQ $8, CX
+	JMP fls1v8
+fls1next:
+	ADDQ R8, DI
+	ADDQ R8, DX
+	ADDQ R9, SI
+	VPADDD Y9, Y8, Y8
+	DECQ R11
+	JNZ fls1row
+	JMP fldone
+fls2row:
+	XORQ AX, AX
+	MOVQ SI, BX
+	MOVQ R12, CX
+	VMOVDQA Y8, Y3
+fls2v16:
+	CMPQ CX, $16
+	JLT fls2chk
+	CMPB load+84(FP), $0
+	JEQ fls2i16
+	VMOVUPS (DI)(AX*1), Y0
+	VMOVUPS 32(DI)(AX*1), Y14
+	VMOVDQU (DX)(AX*1), Y4
+	VMOVDQU 32(DX)(AX*1), Y5
+	JMP fls2g16
+fls2i16:
+	VMOVAPS Y15, Y0
+	VMOVAPS Y15, Y14
+	VPXOR Y4, Y4, Y4
+	VPXOR Y5, Y5, Y5
+fls2g16:
+	MOVQ BX, R15
+	MOVQ R14, R10
+	VMOVDQA Y3, Y10
+fls2t16:
+	VMOVUPS (R15), Y12
+	VMOVUPS 28(R15), Y13
+	VSHUFPS $0xD8, Y13, Y12, Y1
+	VPERMPD $0xD8, Y1, Y1
+	VMOVUPS 64(R15), Y12
+	VMOVUPS 92(R15), Y13
+	VSHUFPS $0xD8, Y13, Y12, Y2
+	VPERMPD $0xD8, Y2, Y2
+	VCMPPS $0x1E, Y0, Y1, Y12
+	VMAXPS Y0, Y1, Y0
+	VBLENDVPS Y12, Y10, Y4, Y4
+	VPADDD Y6, Y10, Y11
+	VCMPPS $0x1E, Y14, Y2, Y13
+	VMAXPS Y14, Y2, Y14
+	VBLENDVPS Y13, Y11, Y5, Y5
+	VPADDD Y7, Y10, Y10
+	ADDQ R13, R15
+	DECQ R10
+	JNZ fls2t16
+	VMOVUPS Y0, (DI)(AX*1)
+	VMOVUPS Y14, 32(DI)(AX*1)
+	VMOVDQU Y4, (DX)(AX*1)
+	VMOVDQU Y5, 32(DX)(AX*1)
+	VPADDD Y6, Y3, Y3
+	VPADDD Y6, Y3, Y3
+	ADDQ $64, AX
+	ADDQ $128, BX
+	SUBQ $16, CX
+	JMP fls2v16
+fls2chk:
+	TESTQ CX, CX
+	JEQ fls2next
+	CMPQ CX, $8
+	JLT fls2ovl
+fls2v8:
+	CMPB load+84(FP), $0
+	JEQ fls2i8
+	VMOVUPS (DI)(AX*1), Y0
+	VMOVDQU (DX)(AX*1), Y4
+	JMP fls2g8
+fls2i8:
+	VMOVAPS Y15, Y0
+	VPXOR Y4, Y4, Y4
+fls2g8:
+	MOVQ BX, R15
+	MOVQ R14, R10
+	VMOVDQA Y3, Y10
+fls2t8:
+	VMOVUPS (R15), Y12
+	VMOVUPS 28(R15), Y13
+	VSHUFPS $0xD8, Y13, Y12, Y1
+	VPERMPD $0xD8, Y1, Y1
+	VCMPPS $0x1E, Y0, Y1, Y2
+	VMAXPS Y0, Y1, Y0
+	VBLENDVPS Y2, Y10, Y4, Y4
+	VPADDD Y7, Y10, Y10
+	ADDQ R13, R15
+	DECQ R10
+	JNZ fls2t8
+	VMOVUPS Y0, (DI)(AX*1)
+	VMOVDQU Y4, (DX)(AX*1)
+	VPADDD Y6, Y3, Y3
+	ADDQ $32, AX
+	ADDQ $64, BX
+	SUBQ $8, CX
+	JMP fls2chk
+fls2ovl:
+	MOVQ $8, R10
+	SUBQ CX, R10
+	MOVL ic+96(FP), R15
+	IMULL R10, R15
+	VMOVD R15, X11
+	VPBROADCASTD X11, Y11
+	VPSUBD Y11, Y3, Y3
+	SHLQ $2, R10
+	SUBQ R10, AX
+	SUBQ R10, BX
+	SUBQ R10, BX
+	MOVQ $8, CX
+	JMP fls2v8
+fls2next:
+	ADDQ R8, DI
+	ADDQ R8, DX
+	ADDQ R9, SI
+	VPADDD Y9, Y8, Y8
+	DECQ R11
+	JNZ fls2row
+fldone:
+	VZEROUPPER
+	RET
+
+
+
+// func foldMaxIdxF32(dst *float32, di *int32, ds int, src *float32, si *int32, sr, ts, taps, rows, cols int, init float32, load bool)
+// R14 = si - src: a source index sits at the value's address + R14. 16
+// columns per step, then 8, then an overlapping 8.
+TEXT ·foldMaxIdxF32(SB), NOSPLIT, $0-85
+	MOVQ dst+0(FP), DI
+	MOVQ di+8(FP), DX
+	MOVQ ds+16(FP), R8
+	MOVQ src+24(FP), SI
+	MOVQ si+32(FP), R14
+	SUBQ SI, R14
+	MOVQ sr+40(FP), R9
+	MOVQ ts+48(FP), R13
+	MOVQ rows+64(FP), R11
+	MOVQ cols+72(FP), R12
+	VBROADCASTSS init+80(FP), Y15
+	SHLQ $2, R8
+	SHLQ $2, R9
+	SHLQ $2, R13
+fxrow:
+	XORQ AX, AX
+	MOVQ SI, BX
+	MOVQ R12, CX
+fxv16:
+	CMPQ CX, $16
+	JLT fxchk
+	CMPB load+84(FP), $0
+	JEQ fxi16
+	VMOVUPS (DI)(AX*1), Y0
+	VMOVUPS 32(DI)(AX*1), Y14
+	VMOVDQU (DX)(AX*1), Y4
+	VMOVDQU 32(DX)(AX*1), Y5
+	JMP fxg16
+fxi16:
+	VMOVAPS Y15, Y0
+	VMOVAPS Y15, Y14
+	VPXOR Y4, Y4, Y4
+	VPXOR Y5, Y5, Y5
+fxg16:
+	MOVQ BX, R15
+	MOVQ taps+56(FP), R10
+fxt16:
+	VMOVUPS (R15), Y1
+	VMOVUPS 32(R15), Y2
+	VCMPPS $0x1E, Y0, Y1, Y12
+	VMAXPS Y0, Y1, Y0
+	VBLENDVPS Y12, (R15)(R14*1), Y4, Y4
+	VCMPPS $0x1E, Y14, Y2, Y13
+	VMAXPS Y14, Y2, Y14
+	VBLENDVPS Y13, 32(R15)(R14*1), Y5, Y5
+	ADDQ R13, R15
+	DECQ R10
+	JNZ fxt16
+	VMOVUPS Y0, (DI)(AX*1)
+	VMOVUPS Y14, 32(DI)(AX*1)
+	VMOVDQU Y4, (DX)(AX*1)
+	VMOVDQU Y5, 32(DX)(AX*1)
+	ADDQ $64, AX
+	ADDQ $64, BX
+	SUBQ $16, CX
+	JMP fxv16
+fxchk:
+	TESTQ CX, CX
+	JEQ fxnext
+	CMPQ CX, $8
+	JLT fxovl
+fxv:
+	CMPB load+84(FP), $0
+	JEQ fxinit
+	VMOVUPS (DI)(AX*1), Y0
+	VMOVDQU (DX)(AX*1), Y4
+	JMP fxgo
+fxinit:
+	VMOVAPS Y15, Y0
+	VPXOR Y4, Y4, Y4
+fxgo:
+	MOVQ BX, R15
+	MOVQ taps+56(FP), R10
+fxtap:
+	VMOVUPS (R15), Y1
+	VCMPPS $0x1E, Y0, Y1, Y2
+	VMAXPS Y0, Y1, Y0
+	VBLENDVPS Y2, (R15)(R14*1), Y4, Y4
+	ADDQ R13, R15
+	DECQ R10
+	JNZ fxtap
+	VMOVUPS Y0, (DI)(AX*1)
+	VMOVDQU Y4, (DX)(AX*1)
+	ADDQ $32, AX
+	ADDQ $32, BX
+	SUBQ $8, CX
+	JMP fxchk
+fxovl:
+	MOVQ $8, R10
+	SUBQ CX, R10
+	SHLQ $2, R10
+	SUBQ R10, AX
+	SUBQ R10, BX
+	MOVQ $8, CX
+	JMP fxv
+fxnext:
+	ADDQ R8, DI
+	ADDQ R8, DX
+	ADDQ R9, SI
+	DECQ R11
+	JNZ fxrow
+	VZEROUPPER
+	RET
+
+DATA maxI32<>+0(SB)/4, $0x7fffffff
+GLOBL maxI32<>(SB), RODATA|NOPTR, $4
+
+// func winMaxIdxF32(colV *float32, colI *int32, wb *int32, n int, outV *float32, outI *int32)
+// For each window c < n, [wb[2c], wb[2c+1]) of the NaN-free columns: outV[c]
+// = the largest value m, outI[c] = the smallest colI among the columns equal
+// to m (−0 == +0). Windows are non-empty.
+TEXT ·winMaxIdxF32(SB), NOSPLIT, $0-48
+	MOVQ colV+0(FP), SI
+	MOVQ colI+8(FP), DI
+	MOVQ wb+16(FP), R8
+	MOVQ n+24(FP), R9
+	MOVQ outV+32(FP), R10
+	MOVQ outI+40(FP), R11
+	VPBROADCASTD maxI32<>(SB), Y5
+	TESTQ R9, R9
+	JLE wmdone
+wmwin:
+	MOVLQSX (R8), AX
+	MOVLQSX 4(R8), CX
+	SUBQ AX, CX
+	LEAQ (SI)(AX*4), R12
+	LEAQ (DI)(AX*4), R13
+	CMPQ CX, $8
+	JLT wmscalar
+	// vector: maximum over 8-lane chunks, the last one overlapping
+	VMOVUPS (R12), Y0
+	MOVQ $8, DX
+wmv1:
+	LEAQ 8(DX), BX
+	CMPQ BX, CX
+	JGT wmv1t
+	VMAXPS (R12)(DX*4), Y0, Y0
+	MOVQ BX, DX
+	JMP wmv1
+wmv1t:
+	CMPQ DX, CX
+	JGE wmv1h
+	LEAQ -8(CX), DX
+	VMAXPS (R12)(DX*4), Y0, Y0
+wmv1h:
+	VEXTRACTF128 $1, Y0, X1
+	VMAXPS X1, X0, X0
+	VPERMILPS $0x4E, X0, X1
+	VMAXPS X1, X0, X0
+	VPERMILPS $0xB1, X0, X1
+	VMAXPS X1, X0, X0
+	VBROADCASTSS X0, Y0
+	// smallest index among the columns equal to the maximum
+	VMOVDQA Y5, Y2
+	XORQ DX, DX
+wmv2:
+	LEAQ 8(DX), BX
+	CMPQ BX, CX
+	JGT wmv2t
+	VCMPPS $0, (R12)(DX*4), Y0, Y3
+	VBLENDVPS Y3, (R13)(DX*4), Y5, Y4
+	VPMINSD Y4, Y2, Y2
+	MOVQ BX, DX
+	JMP wmv2
+wmv2t:
+	CMPQ DX, CX
+	JGE wmv2h
+	LEAQ -8(CX), DX
+	VCMPPS $0, (R12)(DX*4), Y0, Y3
+	VBLENDVPS Y3, (R13)(DX*4), Y5, Y4
+	VPMINSD Y4, Y2, Y2
+wmv2h:
+	VEXTRACTI128 $1, Y2, X3
+	VPMINSD X3, X2, X2
+	VPSHUFD $0x4E, X2, X3
+	VPMINSD X3, X2, X2
+	VPSHUFD $0xB1, X2, X3
+	VPMINSD X3, X2, X2
+	VMOVSS X0, (R10)
+	VMOVD X2, (R11)
+	JMP wmnext
+wmscalar:
+	VMOVSS (R12), X0
+	MOVQ $1, DX
+wms1:
+	CMPQ DX, CX
+	JGE wms1d
+	VMAXSS (R12)(DX*4), X0, X0
+	INCQ DX
+	JMP wms1
+wms1d:
+	MOVL $0x7fffffff, R14
+	XORQ DX, DX
+wms2:
+	VUCOMISS (R12)(DX*4), X0
+	JNE wms2n
+	MOVL (R13)(DX*4), R15
+	CMPL R15, R14
+	CMOVLLT R15, R14
+wms2n:
+	INCQ DX
+	CMPQ DX, CX
+	JLT wms2
+	VMOVSS X0, (R10)
+	MOVL R14, (R11)
+wmnext:
+	ADDQ $8, R8
+	ADDQ $4, R10
+	ADDQ $4, R11
+	DECQ R9
+	JNZ wmwin
+wmdone:
+	VZEROUPPER
+	RET
+
+// func sumPlanesF32(src *float32, n, planes int, dst *float32, div float32)
+// dst[p] = (sum of the n elements of plane p, any order) / div; n >= 1. The
+// sums are stored first, then divided 8 at a time.
+TEXT ·sumPlanesF32(SB), NOSPLIT, $0-36
+	MOVQ src+0(FP), SI
+	MOVQ n+8(FP), R8
+	MOVQ planes+16(FP), R9
+	MOVQ dst+24(FP), DI
+	VBROADCASTSS div+32(FP), Y7
+	MOVQ DI, DX
+	TESTQ R9, R9
+	JLE spdone
+spplane:
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	MOVQ R8, CX
+	MOVQ SI, BX
+sp16:
+	CMPQ CX, $16
+	JLT sp8
+	VADDPS (BX), Y0, Y0
+	VADDPS 32(BX), Y1, Y1
+	ADDQ $64, BX
+	SUBQ $16, CX
+	JMP sp16
+sp8:
+	CMPQ CX, $8
+	JLT sph
+	VADDPS (BX), Y0, Y0
+	ADDQ $32, BX
+	SUBQ $8, CX
+sph:
+	VADDPS Y1, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS X1, X0, X0
+	VMOVHLPS X0, X1, X1
+	VADDPS X1, X0, X0
+	VMOVSHDUP X0, X1
+	VADDSS X1, X0, X0
+sp1:
+	TESTQ CX, CX
+	JEQ spst
+	VADDSS (BX), X0, X0
+	ADDQ $4, BX
+	DECQ CX
+	JMP sp1
+spst:
+	VMOVSS X0, (DI)
+	ADDQ $4, DI
+	LEAQ (SI)(R8*4), SI
+	DECQ R9
+	JNZ spplane
+	// divide the sums
+	MOVQ planes+16(FP), CX
+spd8:
+	CMPQ CX, $8
+	JLT spd1
+	VMOVUPS (DX), Y0
+	VDIVPS Y7, Y0, Y0
+	VMOVUPS Y0, (DX)
+	ADDQ $32, DX
+	SUBQ $8, CX
+	JMP spd8
+spd1:
+	TESTQ CX, CX
+	JEQ spdone
+	VMOVSS (DX), X0
+	VDIVSS X7, X0, X0
+	VMOVSS X0, (DX)
+	ADDQ $4, DX
+	DECQ CX
+	JMP spd1
+spdone:
+	VZEROUPPER
+	RET
+
+// func addIdxI64(out *int64, in *int32, n int, base uint64)
+// out[e] = base + int64(in[e]) (the int32 sign-extended).
+TEXT ·addIdxI64(SB), NOSPLIT, $0-32
+	MOVQ out+0(FP), DI
+	MOVQ in+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ base+24(FP), DX
+	VMOVQ DX, X2
+	VPBROADCASTQ X2, Y2
+ai64l8:
+	CMPQ CX, $8
+	JLT ai64t
+	VPMOVSXDQ (SI), Y0
+	VPMOVSXDQ 16(SI), Y1
+	VPADDQ Y2, Y0, Y0
+	VPADDQ Y2, Y1, Y1
+	VMOVDQU Y0, (DI)
+	VMOVDQU Y1, 32(DI)
+	ADDQ $32, SI
+	ADDQ $64, DI
+	SUBQ $8, CX
+	JMP ai64l8
+ai64t:
+	TESTQ CX, CX
+	JEQ ai64done
+	MOVLQSX (SI), AX
+	ADDQ DX, AX
+	MOVQ AX, (DI)
+	ADDQ $4, SI
+	ADDQ $8, DI
+	DECQ CX
+	JMP ai64t
+ai64done:
+	VZEROUPPER
+	RET
+
+// func addIdxI32(out *int32, in *int32, n int, base uint32)
+// out[e] = int32(base + uint32(in[e])) (wrapping).
+TEXT ·addIdxI32(SB), NOSPLIT, $0-28
+	MOVQ out+0(FP), DI
+	MOVQ in+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVL base+24(FP), DX
+	VMOVD DX, X2
+	VPBROADCASTD X2, Y2
+ai32l8:
+	CMPQ CX, $8
+	JLT ai32t
+	VPADDD (SI), Y2, Y0
+	VMOVDQU Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	SUBQ $8, CX
+	JMP ai32l8
+ai32t:
+	TESTQ CX, CX
+	JEQ ai32done
+	MOVL (SI), AX
+	ADDL DX, AX
+	MOVL AX, (DI)
+	ADDQ $4, SI
+	ADDQ $4, DI
+	DECQ CX
+	JMP ai32t
+ai32done:
+	VZEROUPPER
+	RET
+
+// func copyPadF32(pad *float32, wp int, src *float32, w, rows, pb int, v float32)
+// Each of rows rows (source stride w, destination stride wp >= pb+w): v in
+// columns [0, pb) and [pb+w, wp), the source row in [pb, pb+w). The row is
+// first filled with v, then the source is copied over (8-wide, the last
+// vector overlapping; scalar when w < 8).
+TEXT ·copyPadF32(SB), NOSPLIT, $0-52
+	MOVQ pad+0(FP), DI
+	MOVQ wp+8(FP), R8
+	MOVQ src+16(FP), SI
+	MOVQ w+24(FP), R9
+	MOVQ rows+32(FP), R11
+	MOVQ pb+40(FP), R10
+	VBROADCASTSS v+48(FP), Y15
+	TESTQ R11, R11
+	JLE cpdone
+cprow:
+	// fill [0, wp)
+	XORQ CX, CX
+cpf8:
+	LEAQ 8(CX), AX
+	CMPQ AX, R8
+	JGT cpft
+	VMOVUPS Y15, (DI)(CX*4)
+	MOVQ AX, CX
+	JMP cpf8
+cpft:
+	CMPQ CX, R8
+	JGE cpcopy
+	CMPQ R8, $8
+	JLT cpfs
+	LEAQ -8(R8), CX
+	VMOVUPS Y15, (DI)(CX*4)
+	JMP cpcopy
+cpfs:
+	VMOVSS X15, (DI)(CX*4)
+	INCQ CX
+	CMPQ CX, R8
+	JLT cpfs
+cpcopy:
+	LEAQ (DI)(R10*4), BX
+	XORQ CX, CX
+	CMPQ R9, $8
+	JLT cpcs
+cpc8:
+	LEAQ 8(CX), AX
+	CMPQ AX, R9
+	JGT cpct
+	VMOVUPS (SI)(CX*4), Y0
+	VMOVUPS Y0, (BX)(CX*4)
+	MOVQ AX, CX
+	JMP cpc8
+cpct:
+	CMPQ CX, R9
+	JGE cpnext
+	LEAQ -8(R9), CX
+	VMOVUPS (SI)(CX*4), Y0
+	VMOVUPS Y0, (BX)(CX*4)
+	JMP cpnext
+cpcs:
+	CMPQ CX, R9
+	JGE cpnext
+	VMOVSS (SI)(CX*4), X0
+	VMOVSS X0, (BX)(CX*4)
+	INCQ CX
+	JMP cpcs
+cpnext:
+	LEAQ (DI)(R8*4), DI
+	LEAQ (SI)(R9*4), SI
+	DECQ R11
+	JNZ cprow
+cpdone:
 	VZEROUPPER
 	RET

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 	"unsafe"
 )
 
@@ -23,11 +24,38 @@ type Workers struct {
 	threads int
 	mu      sync.Mutex // held for the duration of a parallel region
 	closed  bool
+	closing atomic.Bool // set by Close: spinning helpers exit
 	wake    []chan struct{}
-	wg      sync.WaitGroup
+	state   []helperState // one per helper
 	job     job
 	scr     []scratch // one per worker; index 0 is the caller
 }
+
+// helperState is a helper's handshake word with the caller (padded to a
+// cache line so that helpers do not share one).
+type helperState struct {
+	v atomic.Uint32
+	_ [60]byte
+}
+
+// Helper states. A helper that finished a job polls its state for spinTime
+// (idle) before it parks on its channel (sleeping), because waking a parked
+// thread costs tens of microseconds on virtual machines — as much as a
+// small kernel. The caller posts a job with CAS idle→posted (a polling
+// helper sees it at once) or, for a sleeping helper, posted + a channel
+// send. The helper claims the job with CAS posted→running. When the caller
+// has run out of work it revokes the posts nobody claimed (CAS
+// posted→idle), so it never waits for a helper to wake up, and waits only
+// for helpers that are running.
+const (
+	stIdle uint32 = iota
+	stPosted
+	stSleeping
+	stRunning
+)
+
+// spinTime is how long an idle helper polls for the next job.
+const spinTime = 200 * time.Microsecond
 
 // NewWorkers starts a pool of threads workers (the caller counts as one).
 // threads <= 0 means runtime.GOMAXPROCS(0).
@@ -37,6 +65,7 @@ func NewWorkers(threads int) *Workers {
 	}
 	w := &Workers{threads: threads, scr: make([]scratch, threads)}
 	w.wake = make([]chan struct{}, threads-1)
+	w.state = make([]helperState, threads)
 	for i := range w.wake {
 		ch := make(chan struct{}, 1)
 		w.wake[i] = ch
@@ -67,15 +96,54 @@ func (w *Workers) Close() {
 		return
 	}
 	w.closed = true
+	w.closing.Store(true)
 	for _, ch := range w.wake {
 		close(ch)
 	}
 }
 
 func (w *Workers) helper(id int, wake chan struct{}) {
-	for range wake {
+	st := &w.state[id].v
+	for {
+		if !w.poll(st) {
+			// Park. A post that raced with the CAS is claimed below.
+			if st.CompareAndSwap(stIdle, stSleeping) {
+				if _, ok := <-wake; !ok {
+					return
+				}
+			}
+			if w.closing.Load() {
+				return
+			}
+			if !st.CompareAndSwap(stPosted, stRunning) {
+				st.CompareAndSwap(stSleeping, stIdle) // revoked or spurious wake-up
+				continue
+			}
+		}
 		w.job.work(&w.scr[id])
-		w.wg.Done()
+		st.Store(stIdle)
+	}
+}
+
+// poll spins for up to spinTime waiting for a post and claims it. It reports
+// whether the helper now runs a job.
+func (w *Workers) poll(st *atomic.Uint32) bool {
+	var t0 time.Time
+	for i := 0; ; i++ {
+		if st.Load() == stPosted && st.CompareAndSwap(stPosted, stRunning) {
+			return true
+		}
+		if i&255 == 255 {
+			if w.closing.Load() {
+				return false
+			}
+			if t0.IsZero() {
+				t0 = time.Now()
+			} else if time.Since(t0) > spinTime {
+				return false
+			}
+			runtime.Gosched()
+		}
 	}
 }
 
@@ -193,15 +261,28 @@ func (w *Workers) run(ctx context.Context, j *job, parallel bool) error {
 		if parallel && !w.closed {
 			helpers = min(w.threads-1, (j.units+j.chunk-1)/j.chunk-1)
 		}
-		if helpers > 0 {
-			w.wg.Add(helpers)
-			for i := 0; i < helpers; i++ {
-				w.wake[i] <- struct{}{}
+		for i := 1; i <= helpers; i++ {
+			st := &w.state[i].v
+			if !st.CompareAndSwap(stIdle, stPosted) {
+				// Sleeping (or about to be): post and wake it.
+				st.Store(stPosted)
+				select {
+				case w.wake[i-1] <- struct{}{}:
+				default: // a wake-up is already pending
+				}
 			}
 		}
 		j.work(&w.scr[0])
-		if helpers > 0 {
-			w.wg.Wait()
+		for i := 1; i <= helpers; i++ {
+			st := &w.state[i].v
+			if st.CompareAndSwap(stPosted, stIdle) {
+				continue // never claimed: the job is over
+			}
+			for n := 0; st.Load() == stRunning; n++ {
+				if n&63 == 63 {
+					runtime.Gosched()
+				}
+			}
 		}
 		j.done = nil
 		j.fn = nil
@@ -244,6 +325,10 @@ func (adMaxRunner[T, I]) run(j *job, s *scratch, lo, hi int) { adMaxUnits[T, I](
 type adAvgFloatRunner[T Number] struct{}
 
 func (adAvgFloatRunner[T]) run(j *job, s *scratch, lo, hi int) { adAvgUnitsFloat[T](j, s, lo, hi) }
+
+type adAvgGlobalRunner[T Number] struct{}
+
+func (adAvgGlobalRunner[T]) run(j *job, s *scratch, lo, hi int) { adAvgGlobalUnits[T](j, lo, hi) }
 
 type adAvgIntRunner[T Number] struct{}
 
