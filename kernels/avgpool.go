@@ -90,18 +90,15 @@ func avgBlockFloat[T Number](j *job, s *scratch, src, dst []T, plane, od, i0, i1
 	// With pads counted every output is divided by the kernel volume: fused
 	// into the H pass of the last depth tap. So is every output when no
 	// window is clipped by the input's edges.
-	_, zLast := tapWin(od, p.s[0], p.pb[0], p.d[0], p.k[0], p.in[0])
+	zFirst, zLast := tapWin(od, p.s[0], p.pb[0], p.d[0], p.k[0], p.in[0])
 	zLast--
 	uniform := j.flag || p.allInterior()
 	scaled := false
 	cz := 0
 	if nr > 0 {
 		inBase := plane * p.inPlane
-		for kz := 0; kz < p.k[0]; kz++ {
+		for kz := zFirst; kz <= zLast; kz++ {
 			z := od*p.s[0] - p.pb[0] + kz*p.d[0]
-			if z < 0 || z >= p.in[0] {
-				continue
-			}
 			div := T(1)
 			if uniform && kz == zLast {
 				div, scaled = T(p.kernelVol), true

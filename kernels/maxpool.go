@@ -160,11 +160,11 @@ func maxBlock[T Number, I Index](j *job, s *scratch, src, dst []T, idx []I, plan
 	first := true // no depth tap folded into the output yet
 	if nr > 0 {
 		inBase := plane * p.inPlane
-		for kz := 0; kz < p.k[0]; kz++ {
+		// Only the depth taps inside the input: a window made huge by huge
+		// pads costs no more than the input it covers.
+		zlo, zhi := tapWin(od, p.s[0], p.pb[0], p.d[0], p.k[0], p.in[0])
+		for kz := zlo; kz < zhi; kz++ {
 			z := od*p.s[0] - p.pb[0] + kz*p.d[0]
-			if z < 0 || z >= p.in[0] {
-				continue
-			}
 			zoff := z * H * W
 			rowOff := zoff + rlo*W // plane offset of row rlo
 			// W pass over rows [rlo, rhi) of slice z into hs: interior

@@ -281,11 +281,18 @@ func (it *runIter) next() (a, b, tlo, thi int, ok bool) {
 // padRows decides whether a W pass folds padded copies of the rows (all
 // columns in one fold) rather than the interior in place and the border
 // columns one by one (scalar): worth it when the scalar border work
-// (border columns × taps) exceeds about an eighth of the row copy. It
+// (border columns × taps) exceeds about an eighth of the row copy, and not
+// when folding every tap of the padded rows would cost more than twice the
+// clipped work (huge pads around a small input: the border columns then see
+// few valid taps each, and the padded rows would be mostly padding). It
 // returns the padded row width.
 func padRows(p *winPlan, cl, ch int) (bool, int) {
 	Wo := p.out[2]
 	if (Wo-(ch-cl))*p.k[2]*8 <= p.in[2] {
+		return false, 0
+	}
+	border := Wo - (ch - cl)
+	if clipped := (ch-cl)*p.k[2] + border*min(p.k[2], p.in[2]); Wo*p.k[2] > 2*clipped {
 		return false, 0
 	}
 	return true, max(p.in[2]+p.pb[2]+p.pe[2], (Wo-1)*p.s[2]+(p.k[2]-1)*p.d[2]+1)

@@ -33,21 +33,18 @@ func MaxPoolReference[T Number, I Index](g Window, src, dst []T, idx []I, axis i
 				for oh := 0; oh < p.out[1]; oh++ {
 					for ow := 0; ow < p.out[2]; ow++ {
 						m, mi := low, 0
-						for kz := 0; kz < p.k[0]; kz++ {
+						// Only the taps inside the input, in scan order: the
+						// others are skipped anyway, and a window made huge by
+						// huge pads must not cost more than the input.
+						zlo, zhi := tapWin(od, p.s[0], p.pb[0], p.d[0], p.k[0], p.in[0])
+						ylo, yhi := tapWin(oh, p.s[1], p.pb[1], p.d[1], p.k[1], p.in[1])
+						xlo, xhi := tapWin(ow, p.s[2], p.pb[2], p.d[2], p.k[2], p.in[2])
+						for kz := zlo; kz < zhi; kz++ {
 							z := od*p.s[0] - p.pb[0] + kz*p.d[0]
-							if z < 0 || z >= p.in[0] {
-								continue
-							}
-							for ky := 0; ky < p.k[1]; ky++ {
+							for ky := ylo; ky < yhi; ky++ {
 								y := oh*p.s[1] - p.pb[1] + ky*p.d[1]
-								if y < 0 || y >= p.in[1] {
-									continue
-								}
-								for kx := 0; kx < p.k[2]; kx++ {
+								for kx := xlo; kx < xhi; kx++ {
 									x := ow*p.s[2] - p.pb[2] + kx*p.d[2]
-									if x < 0 || x >= p.in[2] {
-										continue
-									}
 									si := (z*p.in[1]+y)*p.in[2] + x
 									if v := plane[si]; v > m {
 										m, mi = v, si
@@ -113,22 +110,21 @@ func AvgPoolReference[T Number](g Window, src, dst []T, excludePad bool) error {
 				for ow := 0; ow < p.out[2]; ow++ {
 					var fsum T
 					var acc acc128
-					count := 0
-					for kz := 0; kz < p.k[0]; kz++ {
+					// Sum the taps inside the input in scan order; the divisor
+					// counts every tap when pads are counted, else those taps.
+					zlo, zhi := tapWin(od, p.s[0], p.pb[0], p.d[0], p.k[0], p.in[0])
+					ylo, yhi := tapWin(oh, p.s[1], p.pb[1], p.d[1], p.k[1], p.in[1])
+					xlo, xhi := tapWin(ow, p.s[2], p.pb[2], p.d[2], p.k[2], p.in[2])
+					count := (zhi - zlo) * (yhi - ylo) * (xhi - xlo)
+					if padsInAvg {
+						count = p.kernelVol
+					}
+					for kz := zlo; kz < zhi; kz++ {
 						z := od*p.s[0] - p.pb[0] + kz*p.d[0]
-						zin := z >= 0 && z < p.in[0]
-						for ky := 0; ky < p.k[1]; ky++ {
+						for ky := ylo; ky < yhi; ky++ {
 							y := oh*p.s[1] - p.pb[1] + ky*p.d[1]
-							yin := y >= 0 && y < p.in[1]
-							for kx := 0; kx < p.k[2]; kx++ {
+							for kx := xlo; kx < xhi; kx++ {
 								x := ow*p.s[2] - p.pb[2] + kx*p.d[2]
-								in := zin && yin && x >= 0 && x < p.in[2]
-								if in || padsInAvg {
-									count++
-								}
-								if !in {
-									continue
-								}
 								v := plane[(z*p.in[1]+y)*p.in[2]+x]
 								if kd <= kFloat64 {
 									fsum += v
