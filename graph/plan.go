@@ -29,9 +29,23 @@ type plan struct {
 	steps    []step
 	bufs     []bufSpec
 	arena    int64 // bytes of the buffers of one state
+	// direct lists the outputs a step can write straight into the caller's tensor: the
+	// Results fed by a value a step produces and no other Result.
+	direct    []directOut
+	resDirect []int // per Result: its index in direct, or -1
 
 	mu   sync.Mutex
 	free []*state
+}
+
+// directOut is a model output that a step writes directly into the caller's tensor when
+// the run binds one: the slots of the state that hold the value are swapped for the
+// caller's tensor during the run.
+type directOut struct {
+	res int      // Result index
+	val int      // value id
+	out [2]int   // (step, slot) of the output slot of its producer
+	ins [][2]int // (step, slot) of every input slot reading it
 }
 
 type step struct {
@@ -56,6 +70,9 @@ type state struct {
 	outs [][]*ir.Tensor // per step
 	uses [][2]int       // (step, slot) of every input slot fed by a Parameter
 	puse []int          // per entry of uses: the input index
+	// bound, per entry of plan.direct: whether this run writes that output into the
+	// caller's tensor (set by bindOutputs, read by the output copy).
+	bound []bool
 }
 
 func (pl *plan) matches(inputs []*ir.Tensor) bool {
@@ -155,6 +172,7 @@ func (p *Program) newPlan(shapes [][]int, types []ir.ElementType) (*plan, error)
 	if err := pl.assignBuffers(p); err != nil {
 		return nil, err
 	}
+	pl.findDirect(p)
 	// Make one state now: it checks that every kernel prepares for these shapes.
 	st, err := pl.newState(p)
 	if err != nil {
@@ -250,9 +268,48 @@ func (pl *plan) assignBuffers(p *Program) error {
 	return nil
 }
 
+// findDirect lists the outputs that steps can write into the caller's tensors: a value a
+// step produces that feeds exactly one Result. Parameters and constants feeding a Result,
+// and a value feeding several Results, are copied. Result values are never released by
+// assignBuffers, and binding swaps only the slots of the value itself, so a caller's
+// tensor is never handed to another value.
+func (pl *plan) findDirect(p *Program) {
+	pl.resDirect = make([]int, len(p.resVals))
+	for i := range pl.resDirect {
+		pl.resDirect[i] = -1
+	}
+	results := map[int]int{}
+	for _, v := range p.resVals {
+		results[v]++
+	}
+	for r, v := range p.resVals {
+		if results[v] != 1 || pl.valConst[v] != nil || pl.paramOf[v] >= 0 || pl.valBuf[v] < 0 {
+			continue
+		}
+		d := directOut{res: r, val: v, out: [2]int{-1, -1}}
+		for s, sp := range pl.steps {
+			for i, o := range sp.out {
+				if o == v {
+					d.out = [2]int{s, i}
+				}
+			}
+			for i, in := range sp.in {
+				if in == v {
+					d.ins = append(d.ins, [2]int{s, i})
+				}
+			}
+		}
+		if d.out[0] < 0 {
+			continue
+		}
+		pl.resDirect[r] = len(pl.direct)
+		pl.direct = append(pl.direct, d)
+	}
+}
+
 // newState allocates the buffers of one execution state and prepares its kernels.
 func (pl *plan) newState(p *Program) (*state, error) {
-	st := &state{plan: pl, vals: make([]*ir.Tensor, len(pl.valBuf))}
+	st := &state{plan: pl, vals: make([]*ir.Tensor, len(pl.valBuf)), bound: make([]bool, len(pl.direct))}
 	data := make([]any, len(pl.bufs))
 	for i, b := range pl.bufs {
 		d, err := ir.MakeData(b.typ, b.n)
@@ -344,12 +401,49 @@ func (pl *plan) checkOutputs(p *Program, outputs []*ir.Tensor) error {
 
 var errKernelPanic = errors.New("internal error (a bug in irrun)")
 
-// run executes the steps. A kernel panic is returned as an error wrapping errKernelPanic;
-// the state must then be dropped.
-func (st *state) run(ctx context.Context, inputs []*ir.Tensor, timings *[]LayerTiming, profile bool) (err error) {
+// bindOutputs swaps the caller's output tensors into the slots of the outputs the steps
+// can write directly, and records which in st.bound. An output whose data overlaps an
+// input or another output is not bound (it is copied after the run, as before).
+func (st *state) bindOutputs(inputs, outputs []*ir.Tensor) {
+	for i, d := range st.plan.direct {
+		t := outputs[d.res]
+		ok := !overlapsAny(t, inputs, -1) && !overlapsAny(t, outputs, d.res)
+		st.bound[i] = ok
+		if !ok {
+			continue
+		}
+		st.outs[d.out[0]][d.out[1]] = t
+		for _, u := range d.ins {
+			st.ins[u[0]][u[1]] = t
+		}
+	}
+}
+
+// unbindOutputs restores the state's own tensors in the slots bindOutputs swapped.
+func (st *state) unbindOutputs() {
+	for i, d := range st.plan.direct {
+		if !st.bound[i] {
+			continue
+		}
+		own := st.vals[d.val]
+		st.outs[d.out[0]][d.out[1]] = own
+		for _, u := range d.ins {
+			st.ins[u[0]][u[1]] = own
+		}
+	}
+}
+
+// run executes the steps, writing the outputs it can directly into outputs (see
+// bindOutputs; st.bound tells which). A kernel panic is returned as an error wrapping
+// errKernelPanic; the state must then be dropped.
+func (st *state) run(ctx context.Context, inputs, outputs []*ir.Tensor, timings *[]LayerTiming, profile bool) (err error) {
 	pl := st.plan
 	for i, u := range st.uses {
 		st.ins[u[0]][u[1]] = inputs[st.puse[i]]
+	}
+	clear(st.bound)
+	if outputs != nil {
+		st.bindOutputs(inputs, outputs)
 	}
 	s := 0
 	defer func() {
@@ -359,6 +453,7 @@ func (st *state) run(ctx context.Context, inputs []*ir.Tensor, timings *[]LayerT
 		for _, u := range st.uses {
 			st.ins[u[0]][u[1]] = nil // do not keep the caller's tensors alive
 		}
+		st.unbindOutputs()
 	}()
 	for s = range pl.steps {
 		if err := ctx.Err(); err != nil {

@@ -385,7 +385,9 @@ func (p *Program) Run(ctx context.Context, inputs []*ir.Tensor) ([]*ir.Tensor, e
 }
 
 // RunInto is Run writing into outputs, which must have the types and shapes this run
-// produces. It allocates nothing in steady state.
+// produces. It allocates nothing in steady state. The nodes producing the outputs write
+// into outputs directly, so when RunInto returns an error other than a validation error,
+// outputs may hold partial results.
 func (p *Program) RunInto(ctx context.Context, inputs, outputs []*ir.Tensor) error {
 	if len(outputs) != len(p.outputs) {
 		return fmt.Errorf("graph: got %d output tensors, the model has %d outputs", len(outputs), len(p.outputs))
@@ -424,13 +426,8 @@ func (p *Program) run(ctx context.Context, inputs, outputs []*ir.Tensor, profile
 	if profile {
 		timings = make([]LayerTiming, 0, len(pl.steps))
 	}
-	if err := st.run(ctx, inputs, &timings, profile); err != nil {
-		if !errors.Is(err, errKernelPanic) {
-			pl.put(st)
-		}
-		return nil, nil, err
-	}
 	if outputs == nil {
+		// Run and Profile: the steps write into the new output tensors directly too.
 		outputs = make([]*ir.Tensor, len(p.outputs))
 		for i := range outputs {
 			t, err := ir.NewTensor(pl.valType[p.resVals[i]], pl.valShape[p.resVals[i]])
@@ -441,7 +438,16 @@ func (p *Program) run(ctx context.Context, inputs, outputs []*ir.Tensor, profile
 			outputs[i] = t
 		}
 	}
+	if err := st.run(ctx, inputs, outputs, &timings, profile); err != nil {
+		if !errors.Is(err, errKernelPanic) {
+			pl.put(st)
+		}
+		return nil, nil, err
+	}
 	for i, v := range p.resVals {
+		if j := pl.resDirect[i]; j >= 0 && st.bound[j] {
+			continue // its step wrote it
+		}
 		src := st.vals[v]
 		if k := pl.paramOf[v]; k >= 0 {
 			src = inputs[k]

@@ -3,6 +3,7 @@ package graph
 import (
 	"fmt"
 	"math"
+	"reflect"
 
 	"github.com/irrun/irrun/ir"
 	"github.com/x448/float16"
@@ -219,4 +220,34 @@ func sameShape(a, b []int) bool {
 		}
 	}
 	return true
+}
+
+// dataSpan returns the address range [lo, hi) of a tensor's data slice; lo == hi when it
+// holds no element. It allocates nothing.
+func dataSpan(data any) (lo, hi uintptr) {
+	v := reflect.ValueOf(data)
+	if v.Kind() != reflect.Slice || v.Len() == 0 {
+		return 0, 0
+	}
+	lo = v.Pointer()
+	return lo, lo + uintptr(v.Len())*v.Type().Elem().Size()
+}
+
+// overlapsAny reports whether t's data shares memory with the data of a tensor of ts other
+// than ts[skip].
+func overlapsAny(t *ir.Tensor, ts []*ir.Tensor, skip int) bool {
+	lo, hi := dataSpan(t.Data)
+	if lo == hi {
+		return false
+	}
+	for i, u := range ts {
+		if i == skip || u == nil {
+			continue
+		}
+		l, h := dataSpan(u.Data)
+		if l < hi && lo < h {
+			return true
+		}
+	}
+	return false
 }
