@@ -61,7 +61,12 @@
 // VMAXPS with the new value as first operand gives exactly
 // "x > acc ? x : acc"; stride-2 sources are deinterleaved with
 // VSHUFPS/VPERMPD; the folds take 16 columns per step and redo an
-// overlapping full vector for a row tail where that is exact. Other types,
+// overlapping full vector for a row tail where that is exact; the indexed
+// folds take a tail of at most 4 columns two rows per vector instead. A pass
+// whose source, destination and indices are linear across rows (the H pass
+// with stride 1; a W pass with no border columns over rows exactly s·Wo
+// wide, e.g. k2 s2 on even widths) is folded as one long row, with no
+// per-row tail at all. Other types,
 // other platforms and builds with the purego tag use the portable Go
 // primitives in prims.go, which define the behaviour; both pass the same
 // tests (go test -tags purego), and simd_amd64_test.go compares every

@@ -178,6 +178,17 @@ func maxBlock[T Number, I Index](j *job, s *scratch, src, dst []T, idx []I, plan
 				} else {
 					foldMax(hs, Wo, pad, Wp, p.s[2], p.d[2], p.k[2], nr, Wo, low, false)
 				}
+			} else if cl == 0 && ch == Wo && W == p.s[2]*Wo {
+				// No border columns and rows exactly s·Wo wide: source,
+				// destination and indices are linear across rows, so the
+				// pass is one long row (no per-row vector tail).
+				off := -p.pb[2] // 0: column 0 is interior, so there is no left pad
+				if withIdx {
+					foldMaxIdxLin(hs, hI, nr*Wo, src[inBase+rowOff+off:], nr*W, p.s[2], p.d[2], p.k[2], 1, nr*Wo, low, false,
+						int32(rowOff+off), 0, int32(p.s[2]), int32(p.d[2]))
+				} else {
+					foldMax(hs, nr*Wo, src[inBase+rowOff+off:], nr*W, p.s[2], p.d[2], p.k[2], 1, nr*Wo, low, false)
+				}
 			} else if ch > cl {
 				off := cl*p.s[2] - p.pb[2]
 				if withIdx {
@@ -226,10 +237,17 @@ func maxBlock[T Number, I Index](j *job, s *scratch, src, dst []T, idx []I, plan
 					continue
 				}
 				r := (i*p.s[1] - p.pb[1] + ylo*p.d[1] - rlo) * Wo
+				nrows, ncols := i2-i, Wo
+				if p.s[1] == 1 {
+					// Stride 1: source and destination rows are both
+					// contiguous with stride Wo, so the run is one long
+					// row (no per-row vector tail).
+					nrows, ncols = 1, (i2-i)*Wo
+				}
 				if withIdx {
-					foldMaxIdx(dV[o:], dI[o:], Wo, hs[r:], hI[r:], p.s[1]*Wo, p.d[1]*Wo, yhi-ylo, i2-i, Wo, low, !first)
+					foldMaxIdx(dV[o:], dI[o:], Wo, hs[r:], hI[r:], p.s[1]*Wo, p.d[1]*Wo, yhi-ylo, nrows, ncols, low, !first)
 				} else {
-					foldMax(dV[o:], Wo, hs[r:], p.s[1]*Wo, 1, p.d[1]*Wo, yhi-ylo, i2-i, Wo, low, !first)
+					foldMax(dV[o:], Wo, hs[r:], p.s[1]*Wo, 1, p.d[1]*Wo, yhi-ylo, nrows, ncols, low, !first)
 				}
 			}
 			first = false

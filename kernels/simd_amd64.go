@@ -132,6 +132,12 @@ func foldAddF32(dst *float32, ds int, src *float32, sr, sc, ts, taps, rows, cols
 func foldMaxIdxLinF32(dst *float32, di *int32, ds int, src *float32, sr, sc, ts, taps, rows, cols int, init float32, load bool, i0, ir, ic, it int32)
 
 //go:noescape
+func foldMaxIdxLin4x2F32(dst *float32, di *int32, ds int, src *float32, sr, ts, taps, pairs int, init float32, i0, ir, ic, it int32)
+
+//go:noescape
+func foldMaxIdx4x2F32(dst *float32, di *int32, ds int, src *float32, si *int32, sr, ts, taps, pairs int, init float32, load bool)
+
+//go:noescape
 func foldMaxIdxF32(dst *float32, di *int32, ds int, src *float32, si *int32, sr, ts, taps, rows, cols int, init float32, load bool)
 
 // foldOK reports whether a fold's source rectangle (rows×cols, taps deep)
@@ -179,6 +185,21 @@ func foldMaxIdxLin[T Number](dst []T, di []int32, ds int, src []T, sr, sc, ts, t
 		if !rectOK(len(dst), ds, 1, rows, cols) || !rectOK(len(di), ds, 1, rows, cols) || !foldOK(len(src), sr, sc, ts, taps, rows, cols) {
 			panic("kernels: foldMaxIdxLin out of range")
 		}
+		if t := cols & 7; sc == 1 && !load && t != 0 && t <= 4 && cols > 8 && rows >= 2 {
+			// A short row tail: the last 4 columns of two rows per vector
+			// (recomputing the columns it overlaps, which stores the same).
+			n, c0 := cols&^7, cols-4
+			foldMaxIdxLinF32(f32p(dst), unsafe.SliceData(di), ds, f32p(src), sr, sc, ts, taps, rows, n, asF32(init), load, i0, ir, ic, it)
+			pairs := rows / 2
+			foldMaxIdxLin4x2F32(f32p(dst[c0:]), unsafe.SliceData(di[c0:]), ds, f32p(src[c0:]), sr, ts, taps, pairs, asF32(init),
+				i0+int32(c0)*ic, ir, ic, it)
+			if rows&1 != 0 {
+				r, c8 := rows-1, cols-8
+				foldMaxIdxLinF32(f32p(dst[r*ds+c8:]), unsafe.SliceData(di[r*ds+c8:]), ds, f32p(src[r*sr+c8:]), sr, sc, ts, taps, 1, 8, asF32(init), load,
+					i0+int32(r)*ir+int32(c8)*ic, ir, ic, it)
+			}
+			return
+		}
 		foldMaxIdxLinF32(f32p(dst), unsafe.SliceData(di), ds, f32p(src), sr, sc, ts, taps, rows, cols, asF32(init), load, i0, ir, ic, it)
 		return
 	}
@@ -191,6 +212,19 @@ func foldMaxIdx[T Number](dst []T, di []int32, ds int, src []T, si []int32, sr, 
 		if !rectOK(len(dst), ds, 1, rows, cols) || !rectOK(len(di), ds, 1, rows, cols) ||
 			!foldOK(len(src), sr, 1, ts, taps, rows, cols) || !foldOK(len(si), sr, 1, ts, taps, rows, cols) {
 			panic("kernels: foldMaxIdx out of range")
+		}
+		if t := cols & 7; t != 0 && t <= 4 && cols > 8 && rows >= 2 {
+			// A short row tail: the last 4 columns of two rows per vector
+			// (redoing the columns it overlaps is exact, with or without
+			// load: a second fold of the same taps changes nothing).
+			n, c0 := cols&^7, cols-4
+			foldMaxIdxF32(f32p(dst), unsafe.SliceData(di), ds, f32p(src), unsafe.SliceData(si), sr, ts, taps, rows, n, asF32(init), load)
+			foldMaxIdx4x2F32(f32p(dst[c0:]), unsafe.SliceData(di[c0:]), ds, f32p(src[c0:]), unsafe.SliceData(si[c0:]), sr, ts, taps, rows/2, asF32(init), load)
+			if rows&1 != 0 {
+				r, c8 := rows-1, cols-8
+				foldMaxIdxF32(f32p(dst[r*ds+c8:]), unsafe.SliceData(di[r*ds+c8:]), ds, f32p(src[r*sr+c8:]), unsafe.SliceData(si[r*sr+c8:]), sr, ts, taps, 1, 8, asF32(init), load)
+			}
+			return
 		}
 		foldMaxIdxF32(f32p(dst), unsafe.SliceData(di), ds, f32p(src), unsafe.SliceData(si), sr, ts, taps, rows, cols, asF32(init), load)
 		return

@@ -1451,3 +1451,135 @@ cpnext:
 cpdone:
 	VZEROUPPER
 	RET
+
+// func foldMaxIdxLin4x2F32(dst *float32, di *int32, ds int, src *float32, sr, ts, taps, pairs int, init float32, i0, ir, ic, it int32)
+// foldMaxIdxLinF32 without load and column stride 1 for a strip of 4
+// columns, two rows per vector (low lane: row 2p, high lane: row 2p+1), so a
+// row tail of at most 4 columns costs half a vector instead of one.
+TEXT ·foldMaxIdxLin4x2F32(SB), NOSPLIT, $0-84
+	MOVQ dst+0(FP), DI
+	MOVQ di+8(FP), DX
+	MOVQ ds+16(FP), R8
+	MOVQ src+24(FP), SI
+	MOVQ sr+32(FP), R9
+	MOVQ ts+40(FP), R13
+	MOVQ taps+48(FP), R14
+	MOVQ pairs+56(FP), R11
+	VBROADCASTSS init+64(FP), Y15
+	SHLQ $2, R8
+	SHLQ $2, R9
+	SHLQ $2, R13
+	// Y8 = i0 + [0,1,2,3]*ic (low), + ir (high); Y9 = 2*ir; Y7 = it
+	MOVL ic+76(FP), AX
+	VMOVD AX, X5
+	VPBROADCASTD X5, Y5
+	VMOVDQU iota4x2<>(SB), Y10
+	VPMULLD Y5, Y10, Y10
+	MOVL i0+68(FP), AX
+	VMOVD AX, X8
+	VPBROADCASTD X8, Y8
+	VPADDD Y10, Y8, Y8
+	MOVL ir+72(FP), AX
+	VMOVD AX, X9
+	VPBROADCASTD X9, X9
+	VPXOR Y6, Y6, Y6
+	VINSERTI128 $1, X9, Y6, Y6
+	VPADDD Y6, Y8, Y8
+	VPADDD X9, X9, X9
+	VPBROADCASTD X9, Y9
+	MOVL it+80(FP), AX
+	VMOVD AX, X7
+	VPBROADCASTD X7, Y7
+f4x2row:
+	VMOVAPS Y15, Y0
+	VPXOR Y4, Y4, Y4
+	VMOVDQA Y8, Y10
+	MOVQ SI, R15
+	MOVQ R14, R10
+f4x2t:
+	VMOVUPS (R15), X1
+	VINSERTF128 $1, (R15)(R9*1), Y1, Y1
+	VCMPPS $0x1E, Y0, Y1, Y2
+	VMAXPS Y0, Y1, Y0
+	VBLENDVPS Y2, Y10, Y4, Y4
+	VPADDD Y7, Y10, Y10
+	ADDQ R13, R15
+	DECQ R10
+	JNZ f4x2t
+	VMOVUPS X0, (DI)
+	VEXTRACTF128 $1, Y0, (DI)(R8*1)
+	VMOVDQU X4, (DX)
+	VEXTRACTI128 $1, Y4, (DX)(R8*1)
+	LEAQ (DI)(R8*2), DI
+	LEAQ (DX)(R8*2), DX
+	LEAQ (SI)(R9*2), SI
+	VPADDD Y9, Y8, Y8
+	DECQ R11
+	JNZ f4x2row
+	VZEROUPPER
+	RET
+
+DATA iota4x2<>+0(SB)/4, $0
+DATA iota4x2<>+4(SB)/4, $1
+DATA iota4x2<>+8(SB)/4, $2
+DATA iota4x2<>+12(SB)/4, $3
+DATA iota4x2<>+16(SB)/4, $0
+DATA iota4x2<>+20(SB)/4, $1
+DATA iota4x2<>+24(SB)/4, $2
+DATA iota4x2<>+28(SB)/4, $3
+GLOBL iota4x2<>(SB), RODATA, $32
+
+// func foldMaxIdx4x2F32(dst *float32, di *int32, ds int, src *float32, si *int32, sr, ts, taps, pairs int, init float32, load bool)
+// foldMaxIdxF32 for a strip of 4 columns, two rows per vector (low lane:
+// row 2p, high lane: row 2p+1). R14 = si - src.
+TEXT ·foldMaxIdx4x2F32(SB), NOSPLIT, $0-77
+	MOVQ dst+0(FP), DI
+	MOVQ di+8(FP), DX
+	MOVQ ds+16(FP), R8
+	MOVQ src+24(FP), SI
+	MOVQ si+32(FP), R14
+	SUBQ SI, R14
+	MOVQ sr+40(FP), R9
+	MOVQ ts+48(FP), R13
+	MOVQ pairs+64(FP), R11
+	VBROADCASTSS init+72(FP), Y15
+	SHLQ $2, R8
+	SHLQ $2, R9
+	SHLQ $2, R13
+fx4x2row:
+	CMPB load+76(FP), $0
+	JEQ fx4x2init
+	VMOVUPS (DI), X0
+	VINSERTF128 $1, (DI)(R8*1), Y0, Y0
+	VMOVDQU (DX), X4
+	VINSERTI128 $1, (DX)(R8*1), Y4, Y4
+	JMP fx4x2go
+fx4x2init:
+	VMOVAPS Y15, Y0
+	VPXOR Y4, Y4, Y4
+fx4x2go:
+	MOVQ SI, R15
+	MOVQ taps+56(FP), R10
+fx4x2t:
+	VMOVUPS (R15), X1
+	VINSERTF128 $1, (R15)(R9*1), Y1, Y1
+	LEAQ (R15)(R14*1), BX
+	VMOVDQU (BX), X3
+	VINSERTI128 $1, (BX)(R9*1), Y3, Y3
+	VCMPPS $0x1E, Y0, Y1, Y2
+	VMAXPS Y0, Y1, Y0
+	VBLENDVPS Y2, Y3, Y4, Y4
+	ADDQ R13, R15
+	DECQ R10
+	JNZ fx4x2t
+	VMOVUPS X0, (DI)
+	VEXTRACTF128 $1, Y0, (DI)(R8*1)
+	VMOVDQU X4, (DX)
+	VEXTRACTI128 $1, Y4, (DX)(R8*1)
+	LEAQ (DI)(R8*2), DI
+	LEAQ (DX)(R8*2), DX
+	LEAQ (SI)(R9*2), SI
+	DECQ R11
+	JNZ fx4x2row
+	VZEROUPPER
+	RET

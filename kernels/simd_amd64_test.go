@@ -208,3 +208,62 @@ func TestSIMDCopyPadded(t *testing.T) {
 		require.Equal(t, bitsOf(b), bitsOf(a), "W %d rows %d pb %d Wp %d", W, rows, pb, Wp)
 	}
 }
+
+// TestSIMDFoldIdxTail4x2 covers foldMaxIdxLin's two-rows-per-vector row
+// tails (column stride 1, no load, tails of 1–4 columns, odd and even row
+// counts) against the Go definition.
+func TestSIMDFoldIdxTail4x2(t *testing.T) {
+	if !hasAVX2 {
+		t.Skip("no AVX2")
+	}
+	r := rand.New(rand.NewPCG(11, 3))
+	for it := 0; it < 3000; it++ {
+		rows := 2 + r.IntN(9)
+		cols := 8*(1+r.IntN(4)) + 1 + r.IntN(4)
+		taps := 1 + r.IntN(5)
+		ts := r.IntN(3)
+		if r.IntN(4) == 0 {
+			ts = cols + r.IntN(20)
+		}
+		ds := cols + r.IntN(5)
+		sr := cols + r.IntN(3) + r.IntN(2)*(taps-1)*ts
+		src := randData[float32](r, (rows-1)*sr+cols-1+(taps-1)*ts+1, false)
+		dst0 := randData[float32](r, (rows-1)*ds+cols, false)
+		init := float32(low32)
+		if r.IntN(2) == 0 {
+			init = float32(r.IntN(5) - 2)
+		}
+		i0, ir, ic, itp := int32(r.IntN(50)), int32(r.IntN(100)), int32(1+r.IntN(2)), int32(r.IntN(7))
+		a, b := append([]float32{}, dst0...), append([]float32{}, dst0...)
+		ai, bi := make([]int32, len(dst0)), make([]int32, len(dst0))
+		for i := range ai {
+			ai[i] = int32(i)
+			bi[i] = int32(i)
+		}
+		foldMaxIdxLin(a, ai, ds, src, sr, 1, ts, taps, rows, cols, init, false, i0, ir, ic, itp)
+		foldMaxIdxLinGo(b, bi, ds, src, sr, 1, ts, taps, rows, cols, init, false, i0, ir, ic, itp)
+		require.Equal(t, bitsOf(b), bitsOf(a), "values rows %d cols %d taps %d ts %d", rows, cols, taps, ts)
+		require.Equal(t, bi, ai, "indices rows %d cols %d taps %d ts %d", rows, cols, taps, ts)
+
+		// foldMaxIdx (source indices, load or init) on the same rectangle.
+		si := make([]int32, len(src))
+		for i := range si {
+			si[i] = int32(r.IntN(1000))
+		}
+		load := r.IntN(2) == 0
+		a, b = append([]float32{}, dst0...), append([]float32{}, dst0...)
+		for i := range a {
+			if a[i] != a[i] { // a loaded accumulator is never NaN
+				a[i], b[i] = low32, low32
+			}
+		}
+		for i := range ai {
+			ai[i] = int32(i)
+			bi[i] = int32(i)
+		}
+		foldMaxIdx(a, ai, ds, src, si, sr, ts, taps, rows, cols, init, load)
+		foldMaxIdxGo(b, bi, ds, src, si, sr, ts, taps, rows, cols, init, load)
+		require.Equal(t, bitsOf(b), bitsOf(a), "foldMaxIdx values rows %d cols %d taps %d ts %d load %v", rows, cols, taps, ts, load)
+		require.Equal(t, bi, ai, "foldMaxIdx indices rows %d cols %d taps %d ts %d load %v", rows, cols, taps, ts, load)
+	}
+}
