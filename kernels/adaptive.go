@@ -122,15 +122,9 @@ func planAdaptive(j *job, threads int) bool {
 	return threads > 1 && work >= 1<<15 && j.units > 1
 }
 
+// unitAd decodes unit u of an adaptive job (see decodeUnit).
 func (j *job) unitAd(u int) (plane, od, i0, i1 int) {
-	p := &j.ap
-	blk := u % j.nb
-	u /= j.nb
-	od = u % p.out[0]
-	plane = u / p.out[0]
-	i0 = blk * j.bRows
-	i1 = min(i0+j.bRows, p.out[1])
-	return
+	return j.decodeUnit(u, j.ap.out[0], j.ap.out[1])
 }
 
 func adMaxUnits[T Number, I Index](j *job, s *scratch, lo, hi int) {

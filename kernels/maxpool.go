@@ -82,15 +82,20 @@ func planRows(j *job, threads, elem int) bool {
 	return threads > 1 && work >= 1<<15 && j.units > 1
 }
 
-// unitRows decodes unit u into plane, output depth and output row range.
+// unitRows decodes unit u of a pooling job into plane, output depth and output row range.
 func (j *job) unitRows(u int) (plane, od, i0, i1 int) {
-	p := &j.wp
+	return j.decodeUnit(u, j.wp.out[0], j.wp.out[1])
+}
+
+// decodeUnit splits unit u = (plane·outD + od)·nb + block into its plane, output depth and
+// the output rows [i0, i1) of the block (blocks of bRows rows over outH rows).
+func (j *job) decodeUnit(u, outD, outH int) (plane, od, i0, i1 int) {
 	blk := u % j.nb
 	u /= j.nb
-	od = u % p.out[0]
-	plane = u / p.out[0]
+	od = u % outD
+	plane = u / outD
 	i0 = blk * j.bRows
-	i1 = min(i0+j.bRows, p.out[1])
+	i1 = min(i0+j.bRows, outH)
 	return
 }
 
