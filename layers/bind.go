@@ -260,18 +260,8 @@ func bindMaxPool(op string, t ir.ElementType, w kernels.Window, withIdx bool, id
 		return maxPoolKernel[uint64](op, t, w, withIdx, idxType, axis, opts), nil
 	case ir.F16, ir.BF16:
 		inLen, outLen := windowLens(w)
-		h := newHalf(t, inLen, outLen)
-		return kernelFunc(func(ctx context.Context, in, out []*ir.Tensor) error {
-			if err := ioCheck(op, in, out, 1, 1, t); err != nil {
-				return err
-			}
-			if err := h.widen(in[0].Data); err != nil {
-				return fmt.Errorf("%s: %w", op, err)
-			}
-			if err := maxPoolT(ctx, opts, w, h.src, h.dst, out, op, withIdx, idxType, axis); err != nil {
-				return err
-			}
-			return h.narrow(out[0].Data)
+		return halfKernel(op, t, inLen, outLen, func(ctx context.Context, src, dst []float32, out []*ir.Tensor) error {
+			return maxPoolT(ctx, opts, w, src, dst, out, op, withIdx, idxType, axis)
 		}), nil
 	}
 	return nil, unsupportedType(op, t)
@@ -319,18 +309,8 @@ func bindAvgPool(op string, t ir.ElementType, w kernels.Window, excludePad bool,
 		return avgPoolKernel[uint64](op, t, w, excludePad, opts), nil
 	case ir.F16, ir.BF16:
 		inLen, outLen := windowLens(w)
-		h := newHalf(t, inLen, outLen)
-		return kernelFunc(func(ctx context.Context, in, out []*ir.Tensor) error {
-			if err := ioCheck(op, in, out, 1, 1, t); err != nil {
-				return err
-			}
-			if err := h.widen(in[0].Data); err != nil {
-				return fmt.Errorf("%s: %w", op, err)
-			}
-			if err := runAvgPool(ctx, opts, w, h.src, h.dst, excludePad); err != nil {
-				return err
-			}
-			return h.narrow(out[0].Data)
+		return halfKernel(op, t, inLen, outLen, func(ctx context.Context, src, dst []float32, out []*ir.Tensor) error {
+			return runAvgPool(ctx, opts, w, src, dst, excludePad)
 		}), nil
 	}
 	return nil, unsupportedType(op, t)
@@ -397,18 +377,8 @@ func bindAdaptiveMax(op string, t ir.ElementType, g kernels.Adaptive, idxType ir
 		return adaptiveMaxKernel[uint64](op, t, g, idxType, opts), nil
 	case ir.F16, ir.BF16:
 		inLen, outLen := adaptiveLens(g)
-		h := newHalf(t, inLen, outLen)
-		return kernelFunc(func(ctx context.Context, in, out []*ir.Tensor) error {
-			if err := ioCheck(op, in, out, 1, 1, t); err != nil {
-				return err
-			}
-			if err := h.widen(in[0].Data); err != nil {
-				return fmt.Errorf("%s: %w", op, err)
-			}
-			if err := adaptiveMaxT(ctx, opts, g, h.src, h.dst, out, op, idxType); err != nil {
-				return err
-			}
-			return h.narrow(out[0].Data)
+		return halfKernel(op, t, inLen, outLen, func(ctx context.Context, src, dst []float32, out []*ir.Tensor) error {
+			return adaptiveMaxT(ctx, opts, g, src, dst, out, op, idxType)
 		}), nil
 	}
 	return nil, unsupportedType(op, t)
@@ -457,19 +427,28 @@ func bindAdaptiveAvg(op string, t ir.ElementType, g kernels.Adaptive, opts ExecO
 		return adaptiveAvgKernel[uint64](op, t, g, opts), nil
 	case ir.F16, ir.BF16:
 		inLen, outLen := adaptiveLens(g)
-		h := newHalf(t, inLen, outLen)
-		return kernelFunc(func(ctx context.Context, in, out []*ir.Tensor) error {
-			if err := ioCheck(op, in, out, 1, 1, t); err != nil {
-				return err
-			}
-			if err := h.widen(in[0].Data); err != nil {
-				return fmt.Errorf("%s: %w", op, err)
-			}
-			if err := runAdaptiveAvg(ctx, opts, g, h.src, h.dst); err != nil {
-				return err
-			}
-			return h.narrow(out[0].Data)
+		return halfKernel(op, t, inLen, outLen, func(ctx context.Context, src, dst []float32, out []*ir.Tensor) error {
+			return runAdaptiveAvg(ctx, opts, g, src, dst)
 		}), nil
 	}
 	return nil, unsupportedType(op, t)
+}
+
+// halfKernel runs an f16 or bf16 op through float32, as OpenVINO does: the input is widened into
+// scratch owned by the kernel, f32 computes from src into dst (it may also write other outputs,
+// e.g. indices, into out), and dst is narrowed into out[0] rounding to nearest even.
+func halfKernel(op string, t ir.ElementType, inLen, outLen int, f32 func(ctx context.Context, src, dst []float32, out []*ir.Tensor) error) Kernel {
+	h := newHalf(t, inLen, outLen)
+	return kernelFunc(func(ctx context.Context, in, out []*ir.Tensor) error {
+		if err := ioCheck(op, in, out, 1, 1, t); err != nil {
+			return err
+		}
+		if err := h.widen(in[0].Data); err != nil {
+			return fmt.Errorf("%s: %w", op, err)
+		}
+		if err := f32(ctx, h.src, h.dst, out); err != nil {
+			return err
+		}
+		return h.narrow(out[0].Data)
+	})
 }
