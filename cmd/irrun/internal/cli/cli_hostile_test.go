@@ -83,15 +83,6 @@ func TestHostileHugeParameter(t *testing.T) {
 	}
 }
 
-func lineWith(s, sub string) string {
-	for _, l := range strings.Split(s, "\n") {
-		if strings.Contains(l, sub) {
-			return l
-		}
-	}
-	return ""
-}
-
 // TestHostileModelFiles runs run, check and inspect on broken model files.
 func TestHostileModelFiles(t *testing.T) {
 	dir := t.TempDir()
