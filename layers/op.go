@@ -46,7 +46,9 @@ type Op interface {
 // buffers, so one Kernel is used by one goroutine at a time.
 type Kernel interface {
 	// Run reads in and writes out, whose types and static shapes are those Infer gave
-	// for the shapes Prepare was called with. It allocates nothing in steady state.
+	// for the shapes Prepare was called with. It allocates nothing in steady state. It must
+	// write every element of every output: out may hold stale data from a reused buffer or be
+	// a caller's tensor.
 	Run(ctx context.Context, in, out []*ir.Tensor) error
 }
 
