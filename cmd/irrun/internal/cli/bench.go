@@ -73,6 +73,11 @@ A progress bar goes to stderr when it is a terminal and the run lasts more than 
 
 // benchResult is the --format json document.
 type benchResult struct {
+	// ReadMS is the time to read the model's files, CompileMS to build and compile it
+	// (benchmark_app's "Read model" and "Compile model"), FirstMS the first inference's.
+	ReadMS        float64      `json:"read_model_ms"`
+	CompileMS     float64      `json:"compile_model_ms"`
+	FirstMS       float64      `json:"first_inference_ms"`
 	Count         int          `json:"count"`
 	DurationMS    float64      `json:"duration_ms"`
 	LatencyMS     latencyStats `json:"latency_ms"`
@@ -138,6 +143,8 @@ func (e *env) bench(cmd *cobra.Command, args []string, o *benchOptions) error {
 		return err
 	}
 	first := time.Since(t0)
+	fmt.Fprintf(e.stderr, "Read model took %s\n", fmtDuration(ld.readTime))
+	fmt.Fprintf(e.stderr, "Compile model took %s\n", fmtDuration(ld.compileTime))
 	fmt.Fprintf(e.stderr, "First inference took %s\n", fmtDuration(first))
 	for range o.warmup {
 		if err := ld.prog.RunInto(ctx, inputs, outs); err != nil {
@@ -194,7 +201,7 @@ func (e *env) bench(cmd *cobra.Command, args []string, o *benchOptions) error {
 	if threads == 0 {
 		threads = runtime.GOMAXPROCS(0)
 	}
-	res := benchResult{Count: len(lat), DurationMS: ms(total), LatencyMS: latency(lat), NThreads: threads}
+	res := benchResult{ReadMS: ms(ld.readTime), CompileMS: ms(ld.compileTime), FirstMS: ms(first), Count: len(lat), DurationMS: ms(total), LatencyMS: latency(lat), NThreads: threads}
 	if total > 0 {
 		res.ThroughputFPS = float64(len(lat)) / total.Seconds()
 	}

@@ -580,7 +580,7 @@ func TestBench(t *testing.T) {
 	requireCode(t, r, ExitOK)
 	var doc map[string]any
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc))
-	require.Equal(t, []string{"count", "duration_ms", "latency_ms", "nthreads", "throughput_fps"}, keys(doc))
+	require.Equal(t, []string{"compile_model_ms", "count", "duration_ms", "first_inference_ms", "latency_ms", "nthreads", "read_model_ms", "throughput_fps"}, keys(doc))
 	require.Equal(t, float64(5), doc["count"])
 	require.Equal(t, float64(1), doc["nthreads"])
 	lat := doc["latency_ms"].(map[string]any)
@@ -588,6 +588,11 @@ func TestBench(t *testing.T) {
 	require.LessOrEqual(t, lat["min"].(float64), lat["median"].(float64))
 	require.LessOrEqual(t, lat["median"].(float64), lat["max"].(float64))
 	require.Greater(t, doc["throughput_fps"].(float64), 0.0)
+	for _, k := range []string{"read_model_ms", "compile_model_ms", "first_inference_ms"} {
+		require.Greater(t, doc[k].(float64), 0.0, k)
+	}
+	require.Contains(t, r.stderr, "Read model took ")
+	require.Contains(t, r.stderr, "Compile model took ")
 
 	// the form compare.py uses
 	r = irrun(t, "bench", stemXML, stemBin, "--time", "0.05", "--nthreads", "1", "--format", "json")

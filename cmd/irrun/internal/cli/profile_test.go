@@ -148,7 +148,7 @@ func TestBenchProfile(t *testing.T) {
 	requireCode(t, r, ExitOK)
 	var doc map[string]any
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc))
-	require.Equal(t, []string{"count", "duration_ms", "latency_ms", "nthreads", "throughput_fps"}, keys(doc))
+	require.Equal(t, []string{"compile_model_ms", "count", "duration_ms", "first_inference_ms", "latency_ms", "nthreads", "read_model_ms", "throughput_fps"}, keys(doc))
 }
 
 func TestRunProfile(t *testing.T) {
