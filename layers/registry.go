@@ -275,8 +275,9 @@ func Opsets() []OpsetVersion {
 // probe returns an op of a hand-decoded row for type assertions (its attributes decoded
 // from an empty <data>).
 func (s *Spec) probe(v int) Op {
-	// An empty body lets ops with sub-graphs (Loop) decode.
-	op, _ := s.Decode(&ir.Layer{Type: s.Type, Version: "opset1", Bodies: []*ir.Body{{Kind: "body"}}}, nil, v)
+	// Empty bodies let ops with sub-graphs (Loop, TensorIterator, If) decode.
+	bodies := []*ir.Body{{Kind: "body"}, {Kind: "then_body"}, {Kind: "else_body"}}
+	op, _ := s.Decode(&ir.Layer{Type: s.Type, Version: "opset1", Bodies: bodies}, nil, v)
 	return op
 }
 

@@ -10,8 +10,7 @@ import (
 
 // If-8 (src/core/src/op/if.cpp) and TensorIterator-0 (opset "1", src/core/src/op/
 // tensor_iterator.cpp): shape inference through their bodies with BodyInferer, as Loop-5
-// (loop.go). These ops have no Prepare method: irrun infers them but reports that it cannot
-// execute them (executing sub-graphs belongs to the graph package).
+// (loop.go). Their execution is in seq_subgraph_run.go.
 
 // seqPortEntry is one decoded <port_map> input or output.
 type seqPortEntry struct {
