@@ -313,7 +313,11 @@ func (k *seqTIKernel) RunDynamic(ctx context.Context, in []*ir.Tensor) ([]*ir.Te
 			return nil, err
 		}
 		for _, s := range sl {
-			t, err := sliceAxis(s.src, s.axis, s.start+int(it)*s.step, s.part)
+			off := s.start + int(it)*s.step
+			if off < 0 || off+s.part > s.src.Shape[s.axis] {
+				return nil, fmt.Errorf("TensorIterator iteration %d: the slice [%d,%d) is outside axis %d of length %d", it, off, off+s.part, s.axis, s.src.Shape[s.axis])
+			}
+			t, err := sliceAxis(s.src, s.axis, off, s.part)
 			if err != nil {
 				return nil, fmt.Errorf("TensorIterator iteration %d: %w", it, err)
 			}
