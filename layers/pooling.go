@@ -7,7 +7,7 @@ import (
 	"github.com/irrun/irrun/kernels"
 )
 
-// MaxPool-1/8/14 and AvgPool-1/14: attributes (§1.1), shape inference with
+// MaxPool-1/8/14 and AvgPool-1/14/16: attributes (§1.1), shape inference with
 // OpenVINO's checks in order (§1.2), binding to the pooling kernels.
 
 type poolKind uint8
@@ -62,6 +62,9 @@ func (p *poolOp) name() string {
 // hasIndices reports whether the op is MaxPool-8/14 (two outputs, axis, index type).
 func (p *poolOp) hasIndices() bool { return p.kind == kindMax && p.version >= 8 }
 
+// hasDilations reports whether the op has a dilations attribute (MaxPool-8/14, AvgPool-16).
+func (p *poolOp) hasDilations() bool { return p.hasIndices() || (p.kind == kindAvg && p.version >= 16) }
+
 func indexOf(names []string, v string) int {
 	for i, n := range names {
 		if n == v {
@@ -111,6 +114,9 @@ func decodePool(l *ir.Layer, kind poolKind, version int) (Op, []ir.Diagnostic) {
 		p.excludePad = d.boolean("exclude-pad", true)
 		p.autoPad = padType(indexOf(padNames, d.enum("auto_pad", "explicit", padNames...)))
 		p.rounding = rounding(indexOf(roundingNames, d.enum("rounding_type", "floor", roundingNames...)))
+		if p.hasDilations() {
+			p.dilations, _ = d.ints("dilations") // AvgPool-16: after AvgPoolBase's attributes
+		}
 	}
 	if d.failed {
 		return nil, d.diags
@@ -188,7 +194,7 @@ func torchAdjust(q, s, in, pb int64) int64 {
 func (p *poolOp) geometry(data ir.Shape) (poolGeom, error) {
 	nsp := len(p.kernel)
 	dil := p.dilations
-	if !p.hasIndices() || len(dil) == 0 {
+	if !p.hasDilations() || len(dil) == 0 {
 		dil = make([]int64, nsp)
 		for i := range dil {
 			dil[i] = 1

@@ -28,7 +28,7 @@ func TestLookup(t *testing.T) {
 		{"AvgPool", "opset13", "AvgPool-1", ""},
 		{"AvgPool", "opset14", "AvgPool-14", ""},
 		{"AvgPool", "opset15", "AvgPool-14", ""},
-		{"AvgPool", "opset16", CodeUnsupportedOp, "unsupported: operation AvgPool-16 (opset16)"},
+		{"AvgPool", "opset16", "AvgPool-16", ""},
 		{"AdaptiveAvgPool", "opset8", "AdaptiveAvgPool-8", ""},
 		{"AdaptiveAvgPool", "opset14", "AdaptiveAvgPool-8", ""},
 		{"AdaptiveMaxPool", "opset1", CodeOpNotInOpset, "Opset opset1 doesn't contain the operation with type: AdaptiveMaxPool"},

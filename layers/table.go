@@ -16,7 +16,7 @@ func table() []Spec {
 		// Pooling (pooling.go, adaptive_pooling.go).
 		{Type: "MaxPool", Versions: []int{1, 8, 14}, MinInputs: 1, MaxInputs: 1,
 			Decode: func(l *ir.Layer, _ *ir.Model, v int) (Op, []ir.Diagnostic) { return decodePool(l, kindMax, v) }},
-		{Type: "AvgPool", Versions: []int{1, 14}, MinInputs: 1, MaxInputs: 1,
+		{Type: "AvgPool", Versions: []int{1, 14, 16}, MinInputs: 1, MaxInputs: 1,
 			Decode: func(l *ir.Layer, _ *ir.Model, v int) (Op, []ir.Diagnostic) { return decodePool(l, kindAvg, v) }},
 		{Type: "AdaptiveAvgPool", Versions: []int{8}, MinInputs: 2, MaxInputs: 2,
 			Decode: func(l *ir.Layer, _ *ir.Model, _ int) (Op, []ir.Diagnostic) { return decodeAdaptive(l, false) }},

@@ -62,14 +62,16 @@ def maxpool_graph(name, x_et, x_shape, version, kernel, strides, pads_begin, pad
 
 
 def avgpool_graph(name, x_et, x_shape, version, kernel, strides, pads_begin, pads_end, exclude_pad,
-                  rounding="floor", auto_pad="explicit", param="x", yname="y", check_shapes=None):
-    oshape, _, _ = ovref.pool_out_shape(x_shape, kernel, strides, pads_begin, pads_end, rounding, auto_pad)
+                  rounding="floor", auto_pad="explicit", param="x", yname="y", check_shapes=None, dilations=None):
+    assert dilations is None or version >= 16, "dilations need AvgPool-16"
+    oshape, _, _ = ovref.pool_out_shape(x_shape, kernel, strides, pads_begin, pads_end, rounding, auto_pad,
+                                        dilations)
     if check_shapes is not None:
         for s in check_shapes:
             assert list(s) == oshape, f"{name}: OV shape {oshape} != oracle shape {list(s)}"
     g = W.Graph(name)
     x = g.param(param, x_et, x_shape)
-    attrs = W.avgpool_attrs(kernel, strides, pads_begin, pads_end, exclude_pad, rounding, auto_pad)
+    attrs = W.avgpool_attrs(kernel, strides, pads_begin, pads_end, exclude_pad, rounding, auto_pad, dilations)
     (y,) = g.op("pool", "AvgPool", f"opset{version}", attrs, [x], [(x_et, oshape, yname)])
     g.result(y, yname)
     return g, oshape

@@ -7,6 +7,9 @@ Mapping:
                                  (ceil_mode=True; indices axis=2)
   avg_pool{1,2,3}d            -> AvgPool-1 (floor) / AvgPool-14 ceil_torch (ceil_mode=True);
                                  exclude-pad = not count_include_pad
+  unfold (im2col) + mean     -> AvgPool-16 with dilations (floor): torch has no dilated avg_pool, so the
+                                 oracle is F.unfold's dilated, zero-padded windows summed and divided by the
+                                 kernel volume (count_include_pad) or by the unfolded ones (exclude-pad)
   adaptive_max_pool{1,2,3}d   -> AdaptiveMaxPool-8 (indices per plane, as in torch)
   adaptive_avg_pool{1,2,3}d   -> AdaptiveAvgPool-8
 Data: fixed seeds; max-pool inputs have no ties and no NaN.
@@ -184,6 +187,55 @@ def gen_avg(seed0):
     return n
 
 
+# (shape, kernel, stride, padding, dilation, count_include_pad, dtype); 1-D cases run as [N,C,1,W]
+AVG_DIL = [
+    ((1, 2, 13), 3, 1, 0, 2, False, "f32"),
+    ((2, 3, 17), 3, 2, 2, 3, False, "f32"),
+    ((1, 2, 16), 4, 3, 3, 2, True, "f64"),
+    ((1, 3, 9, 10), 3, 1, 1, 2, False, "f32"),
+    ((2, 2, 11, 12), (3, 2), (2, 1), (2, 1), (2, 3), True, "f32"),
+    ((1, 2, 12, 12), 2, 2, 1, 3, False, "f32"),
+    ((1, 1, 8, 9), (2, 3), (1, 2), (0, 2), (3, 2), False, "f64"),
+]
+
+
+def gen_avg_dilated(seed0):
+    n = 0
+    for i, (shape, k, s, p, d, cip, dt) in enumerate(AVG_DIL, 1):
+        nsp = len(shape) - 2
+        k, s, p, d = L(k, nsp), L(s, nsp), L(p, nsp), L(d, nsp)
+        x = data(shape, NPD[dt], seed0 + i, distinct=False)
+        xt = torch.from_numpy(x)
+        k2, s2, p2, d2 = ([1] + k, [1] + s, [0] + p, [1] + d) if nsp == 1 else (k, s, p, d)
+        x4 = xt.unsqueeze(2) if nsp == 1 else xt
+        nb, ch = shape[:2]
+        out_sp = [(shape[2 + j] + 2 * p[j] - d[j] * (k[j] - 1) - 1) // s[j] + 1 for j in range(nsp)]
+        cols = F.unfold(x4, kernel_size=k2, dilation=d2, padding=p2, stride=s2)  # N, C*K, L
+        kv = int(np.prod(k))
+        sums = cols.view(nb, ch, kv, -1).sum(2)
+        if cip:
+            cnt = torch.full_like(sums, float(kv))
+        else:
+            ones = F.unfold(torch.ones_like(x4), kernel_size=k2, dilation=d2, padding=p2, stride=s2)
+            cnt = ones.view(nb, ch, kv, -1).sum(2)
+        y = (sums / cnt).reshape([nb, ch] + out_sp).numpy()
+        name = f"avg_pool{nsp}d_dilated_{i:02d}_k{tag(k)}_s{tag(s)}_p{tag(p)}_d{tag(d)}" + \
+               ("_cip" if cip else "_nocip") + f"_{dt}"
+        g, _ = avg16_graph(name, dt, shape, k, s, p, not cip, d, y)
+        call = (f"F.unfold(x, kernel_size={k2}, dilation={d2}, padding={p2}, stride={s2}) summed over the taps / "
+                + ("kernel volume" if cip else "F.unfold(ones_like(x), ...) summed"))
+        desc = f"dilated average {list(shape)} {dt} -> AvgPool-16 dilations={d} exclude-pad={not cip}"
+        C.finish("torch", name, g, {"x": x}, [{"name": "y", "array": y, "compare": "close"}],
+                 f"{call}; torch {TV}; numpy default_rng seed {seed0 + i}", desc, "AvgPool-16")
+        n += 1
+    return n
+
+
+def avg16_graph(name, dt, shape, k, s, p, exclude_pad, d, y):
+    return C.avgpool_graph(name, dt, list(shape), 16, k, s, p, p, exclude_pad, "floor", "explicit",
+                           check_shapes=[y.shape], dilations=d)
+
+
 def gen_adaptive(seed0):
     n = 0
     for kind, table in (("avg", ADAPT_AVG), ("max", ADAPT_MAX)):
@@ -216,7 +268,7 @@ def gen_adaptive(seed0):
 
 def main():
     W.clear_source("torch")
-    n = gen_max(1000) + gen_avg(2000) + gen_adaptive(3000)
+    n = gen_max(1000) + gen_avg(2000) + gen_adaptive(3000) + gen_avg_dilated(4000)
     print(f"torch: {n} cases")
 
 

@@ -163,14 +163,18 @@ def maxpool_attrs(version, kernel, strides, pads_begin, pads_end, rounding="floo
             ("axis", axis)]
 
 
-def avgpool_attrs(kernel, strides, pads_begin, pads_end, exclude_pad, rounding="floor", auto_pad="explicit"):
+def avgpool_attrs(kernel, strides, pads_begin, pads_end, exclude_pad, rounding="floor", auto_pad="explicit",
+                  dilations=None):
     pb, pe = _auto_pads(auto_pad, pads_begin, pads_end)
-    return [("kernel", kernel), ("strides", strides), ("pads_begin", pb), ("pads_end", pe),
-            ("exclude-pad", bool(exclude_pad)), ("auto_pad", auto_pad), ("rounding_type", rounding)]
+    attrs = [("kernel", kernel), ("strides", strides), ("pads_begin", pb), ("pads_end", pe),
+             ("exclude-pad", bool(exclude_pad)), ("auto_pad", auto_pad), ("rounding_type", rounding)]
+    if dilations is not None:  # AvgPool-16 visits dilations after AvgPoolBase's attributes
+        attrs.append(("dilations", dilations))
+    return attrs
 
 
 OPSET = {("MaxPool", 1): "opset1", ("MaxPool", 8): "opset8", ("MaxPool", 14): "opset14",
-         ("AvgPool", 1): "opset1", ("AvgPool", 14): "opset14",
+         ("AvgPool", 1): "opset1", ("AvgPool", 14): "opset14", ("AvgPool", 16): "opset16",
          ("AdaptiveAvgPool", 8): "opset8", ("AdaptiveMaxPool", 8): "opset8"}
 
 

@@ -131,10 +131,11 @@ def max_pool(x, kernel, strides, pads_begin, pads_end, rounding="floor", auto_pa
     return vals, idx.astype(np.int64)
 
 
-def avg_pool(x, kernel, strides, pads_begin, pads_end, exclude_pad, rounding="floor", auto_pad="explicit"):
+def avg_pool(x, kernel, strides, pads_begin, pads_end, exclude_pad, rounding="floor", auto_pad="explicit", dil=None):
     nsp = len(kernel)
-    oshape, pb, pe = pool_out_shape(x.shape, kernel, strides, pads_begin, pads_end, rounding, auto_pad)
-    win, valid, _ = _gather(x, kernel, strides, pb, [1] * nsp, oshape[2:])
+    dil = dil or [1] * nsp
+    oshape, pb, pe = pool_out_shape(x.shape, kernel, strides, pads_begin, pads_end, rounding, auto_pad, dil)
+    win, valid, _ = _gather(x, kernel, strides, pb, dil, oshape[2:])
     s = np.where(valid, win.astype(np.float64), 0.0).sum(-1)
     pads_in_avg = (not exclude_pad) and (any(pb) or any(pe))
     cnt = np.full(valid.shape[:-1], float(np.prod(kernel))) if pads_in_avg else valid.sum(-1).astype(np.float64)
@@ -230,7 +231,8 @@ def run_ir(xml_path, bin_path, inputs):
         elif t == "AvgPool":
             res = [avg_pool(ins[0], _ints(a["kernel"]), _ints(a["strides"]), _ints(a.get("pads_begin")),
                             _ints(a.get("pads_end")), a.get("exclude-pad", "true").lower() in ("true", "1"),
-                            a.get("rounding_type", "floor").lower(), a.get("auto_pad", "explicit").lower())]
+                            a.get("rounding_type", "floor").lower(), a.get("auto_pad", "explicit").lower(),
+                            _ints(a.get("dilations")) or None)]
         elif t == "AdaptiveAvgPool":
             v, _ = adaptive_pool(ins[0], [int(q) for q in ins[1]], "avg")
             res = [v]
