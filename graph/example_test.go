@@ -53,7 +53,7 @@ func ExampleBuild() {
 			<input><port id="0" precision="FP32"><dim>1</dim><dim>3</dim><dim>22</dim><dim>22</dim></port></input>
 			<output><port id="1" precision="FP32"><dim>1</dim><dim>3</dim><dim>11</dim><dim>11</dim></port></output>
 		</layer>
-		<layer id="2" name="unused" type="I420toRGB" version="opset8">
+		<layer id="2" name="unused" type="CustomOp" version="extension">
 			<input><port id="0" precision="FP32"><dim>1</dim><dim>3</dim><dim>22</dim><dim>22</dim></port></input>
 			<output><port id="1" precision="FP32"><dim>1</dim><dim>3</dim><dim>22</dim><dim>22</dim></port></output>
 		</layer>
@@ -83,8 +83,8 @@ func ExampleBuild() {
 	// Output:
 	// lint.xml:25:3: error edge-missing-layer: edge from layer 1 port 1 to layer 9 port 0: no layer with id 9 in this graph
 	// lint.xml:11:12: warning declared-shape-mismatch: output port 1 of MaxPool layer "pool" (id 1) declares shape [1,3,11,11], but inference gives [1,3,12,12]
-	// lint.xml:13:3: info unsupported-op: op I420toRGB (version opset8) is not implemented by irrun: 1 layer, first "unused" at line 13; they load with their declared port types and dims but cannot run
-	// lint.xml:13:3: warning unreachable-layer: I420toRGB layer "unused" (id 2) feeds no Result; OpenVINO drops it silently
+	// lint.xml:13:3: info unsupported-op: op CustomOp (version extension) is not implemented by irrun: 1 layer, first "unused" at line 13; they load with their declared port types and dims but cannot run
+	// lint.xml:13:3: warning unreachable-layer: CustomOp layer "unused" (id 2) feeds no Result; OpenVINO drops it silently
 	// errors: true
 }
 

@@ -446,7 +446,7 @@ func TestProfile(t *testing.T) {
 // UnsupportedError; an unreachable unsupported op does not block.
 func TestCompileRefusals(t *testing.T) {
 	relu := func(id int, name string) string {
-		return fmt.Sprintf(`<layer id="%d" name="%s" type="I420toRGB" version="opset8"><input><port id="0" precision="FP32"><dim>1</dim><dim>4</dim></port></input><output><port id="1" precision="FP32"><dim>1</dim><dim>4</dim></port></output></layer>`+"\n", id, name)
+		return fmt.Sprintf(`<layer id="%d" name="%s" type="CustomOp" version="extension"><input><port id="0" precision="FP32"><dim>1</dim><dim>4</dim></port></input><output><port id="1" precision="FP32"><dim>1</dim><dim>4</dim></port></output></layer>`+"\n", id, name)
 	}
 	reachable := netXML(paramXML(0, "x", "1,4", "FP32")+relu(1, "r1")+relu(2, "r2")+resultXML(3, "y"),
 		edgeXML(0, 0, 1, 0)+edgeXML(1, 1, 2, 0)+edgeXML(2, 1, 3, 0))
@@ -460,7 +460,7 @@ func TestCompileRefusals(t *testing.T) {
 	_, err = graph.Compile(g, graph.Options{})
 	var ue *ir.UnsupportedError
 	require.ErrorAs(t, err, &ue)
-	require.Contains(t, err.Error(), `I420toRGB-opset8 (layers "r1", "r2")`)
+	require.Contains(t, err.Error(), `CustomOp-extension (layers "r1", "r2")`)
 
 	dangling := netXML(paramXML(0, "x", "1,4", "FP32")+relu(1, "r1")+resultXML(2, "y"),
 		edgeXML(0, 0, 1, 0)+edgeXML(0, 0, 2, 0))

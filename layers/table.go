@@ -23,6 +23,12 @@ func table() []Spec {
 		{Type: "AdaptiveMaxPool", Versions: []int{8}, MinInputs: 2, MaxInputs: 2,
 			Decode: func(l *ir.Layer, _ *ir.Model, _ int) (Op, []ir.Diagnostic) { return decodeAdaptive(l, true) }},
 
+		// Colour conversions of preprocessing (color.go).
+		{Type: "NV12toRGB", Versions: []int{8}, MinInputs: 1, MaxInputs: 2, New: func(int) Op { return colorOp{} }},
+		{Type: "NV12toBGR", Versions: []int{8}, MinInputs: 1, MaxInputs: 2, New: func(int) Op { return colorOp{bgr: true} }},
+		{Type: "I420toRGB", Versions: []int{8}, MinInputs: 1, MaxInputs: 3, New: func(int) Op { return colorOp{i420: true} }},
+		{Type: "I420toBGR", Versions: []int{8}, MinInputs: 1, MaxInputs: 3, New: func(int) Op { return colorOp{i420: true, bgr: true} }},
+
 		// Elementwise binary, comparison, logical, Select.
 		// BEGIN eltwise
 		{Type: "Add", Versions: []int{1}, MinInputs: 2, MaxInputs: 2, New: eltNew("Add")},
