@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"unsafe"
+
+	"github.com/x448/float16"
 )
 
 // Fast float32 paths of the reductions (Sum, Mean, Max, Min, L1, L2), MVN and
@@ -167,14 +169,21 @@ func (u *redUnits) run(ctx context.Context, w *Workers, n, work int) error {
 
 // RedFastF32 is the fast float32 plan of Reduce for one geometry and operation (Sum,
 // Mean, Max, Min, L1, L2; NewRedFastF32 returns nil for Prod). One plan is run by one
-// goroutine at a time.
+// goroutine at a time. RunF16 and RunBF16 compute f16 and bf16 tensors in float32 (as
+// the reference, widening and rounding once) without staging whole tensors: each unit
+// widens its rows in blocks on the stack.
 type RedFastF32 struct {
-	g        *redGeom
-	op       ReduceOp
-	units    redUnits
-	perUnit  int // innerRed: outputs per unit; else column blocks per output row
-	nUnits   int
-	dst, src []float32
+	g       *redGeom
+	op      ReduceOp
+	units   redUnits
+	perUnit int // innerRed: outputs per unit; else column blocks per output row
+	nUnits  int
+	dst     []float32
+	src     []float32
+	dstH    []float16.Float16
+	srcH    []float16.Float16
+	dstB    []uint16
+	srcB    []uint16
 }
 
 // NewRedFastF32 returns the fast plan of op over shape reduced on axes (each in
@@ -202,13 +211,48 @@ func NewRedFastF32(shape, axes []int, op ReduceOp) (*RedFastF32, error) {
 	return p, nil
 }
 
+func (p *RedFastF32) check(ld, ls int) error {
+	if g := p.g; ld != g.outLen || ls != g.inLen {
+		return fmt.Errorf("kernels: reduction: got %d input and %d output elements, want %d and %d", ls, ld, g.inLen, g.outLen)
+	}
+	return nil
+}
+
 // Run computes dst = op over the plan's axes of src.
 func (p *RedFastF32) Run(ctx context.Context, w *Workers, dst, src []float32) error {
-	g := p.g
-	if len(dst) != g.outLen || len(src) != g.inLen {
-		return fmt.Errorf("kernels: reduction: got %d input and %d output elements, want %d and %d", len(src), len(dst), g.inLen, g.outLen)
+	if err := p.check(len(dst), len(src)); err != nil {
+		return err
 	}
-	if g.inLen == 0 {
+	p.dst, p.src = dst, src
+	err := p.run(ctx, w)
+	p.dst, p.src = nil, nil
+	return err
+}
+
+// RunF16 is Run on f16 tensors, computed in float32.
+func (p *RedFastF32) RunF16(ctx context.Context, w *Workers, dst, src []float16.Float16) error {
+	if err := p.check(len(dst), len(src)); err != nil {
+		return err
+	}
+	p.dstH, p.srcH = dst, src
+	err := p.run(ctx, w)
+	p.dstH, p.srcH = nil, nil
+	return err
+}
+
+// RunBF16 is Run on bf16 tensors (as uint16 bits), computed in float32.
+func (p *RedFastF32) RunBF16(ctx context.Context, w *Workers, dst, src []uint16) error {
+	if err := p.check(len(dst), len(src)); err != nil {
+		return err
+	}
+	p.dstB, p.srcB = dst, src
+	err := p.run(ctx, w)
+	p.dstB, p.srcB = nil, nil
+	return err
+}
+
+func (p *RedFastF32) run(ctx context.Context, w *Workers) error {
+	if p.g.inLen == 0 {
 		// Every output (if any) folds nothing: the reference's initial value, and 0/0
 		// for Mean.
 		var v float32
@@ -220,20 +264,55 @@ func (p *RedFastF32) Run(ctx context.Context, w *Workers, dst, src []float32) er
 		case ReduceMean:
 			v = float32(math.NaN())
 		}
-		fillGo(dst, v)
+		var one [1]float32
+		one[0] = v
+		for o := 0; o < p.g.outLen; o++ {
+			p.put(o, one[:])
+		}
 		return nil
 	}
-	p.dst, p.src = dst, src
-	err := p.units.run(ctx, w, p.nUnits, g.inLen)
-	p.dst, p.src = nil, nil
-	return err
+	return p.units.run(ctx, w, p.nUnits, p.g.inLen)
+}
+
+// redRowBlock is the number of elements widened at a time from f16/bf16 rows.
+const redRowBlock = 1024
+
+// row returns the source elements [i, i+n) as float32: the float32 source itself, or
+// the f16/bf16 source widened into buf (n <= len(buf)).
+func (p *RedFastF32) row(buf []float32, i, n int) []float32 {
+	switch {
+	case p.srcH != nil:
+		b := buf[:n]
+		F16ToF32(b, p.srcH[i:i+n])
+		return b
+	case p.srcB != nil:
+		b := buf[:n]
+		BF16ToF32(b, p.srcB[i:i+n])
+		return b
+	}
+	return p.src[i : i+n]
+}
+
+// put writes outputs [o, o+len(v)), narrowing to f16/bf16 when the tensors are.
+func (p *RedFastF32) put(o int, v []float32) {
+	switch {
+	case p.dstH != nil:
+		F32ToF16(p.dstH[o:o+len(v)], v)
+	case p.dstB != nil:
+		F32ToBF16(p.dstB[o:o+len(v)], v)
+	default:
+		copy(p.dst[o:o+len(v)], v)
+	}
 }
 
 func (p *RedFastF32) span(lo, hi int) {
 	g := p.g
+	var buf [redRowBlock]float32
 	if g.innerRed {
+		var res [1]float32
 		for o := lo * p.perUnit; o < min(hi*p.perUnit, g.nOuter); o++ {
-			p.dst[o] = p.one(g.base(o))
+			res[0] = p.one(buf[:], g.base(o))
+			p.put(o, res[:])
 		}
 		return
 	}
@@ -244,79 +323,79 @@ func (p *RedFastF32) span(lo, hi int) {
 		c0 := blk * redColBlock
 		nc := min(redColBlock, g.inner-c0)
 		b := g.base(o) + c0
-		out := p.dst[o*g.inner+c0 : o*g.inner+c0+nc]
+		a := accf[:nc]
 		switch p.op {
 		case ReduceMax, ReduceMin:
-			a := accf[:nc]
 			if p.op == ReduceMax {
 				fillGo(a, -math.MaxFloat32)
 			} else {
 				fillGo(a, math.MaxFloat32)
 			}
 			for r := 0; r < g.nRed; r++ {
-				i := b + g.redOff(r)
+				s := p.row(buf[:], b+g.redOff(r), nc)
 				if p.op == ReduceMax {
-					redColMax(a, p.src[i:i+nc])
+					redColMax(a, s)
 				} else {
-					redColMin(a, p.src[i:i+nc])
+					redColMin(a, s)
 				}
 			}
-			copy(out, a)
 		default:
-			a := acc[:nc]
-			clear(a)
+			a64 := acc[:nc]
+			clear(a64)
 			for r := 0; r < g.nRed; r++ {
-				i := b + g.redOff(r)
-				s := p.src[i : i+nc]
+				s := p.row(buf[:], b+g.redOff(r), nc)
 				switch p.op {
 				case ReduceL1:
-					redColAddAbs(a, s)
+					redColAddAbs(a64, s)
 				case ReduceL2:
-					redColAddSq(a, s)
+					redColAddSq(a64, s)
 				default:
-					redColAdd(a, s)
+					redColAdd(a64, s)
 				}
 			}
-			for k, v := range a {
-				out[k] = p.finish(v)
+			for k, v := range a64 {
+				a[k] = p.finish(v)
 			}
 		}
+		p.put(o*g.inner+c0, a)
 	}
 }
 
-// one folds the reduced rows of the output whose kept groups start at input offset b.
-func (p *RedFastF32) one(b int) float32 {
+// one folds the reduced rows of the output whose kept groups start at input offset b
+// (buf is scratch for widened rows).
+func (p *RedFastF32) one(buf []float32, b int) float32 {
 	g := p.g
 	n := g.inner
-	switch p.op {
-	case ReduceMax, ReduceMin:
-		mx := p.op == ReduceMax
-		acc := float32(math.MaxFloat32)
-		if mx {
-			acc = -acc
-		}
-		for r := 0; r < g.nRed; r++ {
-			i := b + g.redOff(r)
-			if mx {
-				acc = redMaxOf(acc, p.src[i:i+n])
-			} else {
-				acc = redMinOf(acc, p.src[i:i+n])
-			}
-		}
-		return acc
+	blk := n
+	if p.src == nil {
+		blk = len(buf)
+	}
+	mx := p.op == ReduceMax
+	acc := float32(math.MaxFloat32)
+	if mx {
+		acc = -acc
 	}
 	var s float64
 	for r := 0; r < g.nRed; r++ {
 		i := b + g.redOff(r)
-		row := p.src[i : i+n]
-		switch p.op {
-		case ReduceL1:
-			s += redSumAbs(row)
-		case ReduceL2:
-			s += redSumSq(row)
-		default:
-			s += redSum(row)
+		for c := 0; c < n; c += blk {
+			row := p.row(buf, i+c, min(blk, n-c))
+			switch p.op {
+			case ReduceMax:
+				acc = redMaxOf(acc, row)
+			case ReduceMin:
+				acc = redMinOf(acc, row)
+			case ReduceL1:
+				s += redSumAbs(row)
+			case ReduceL2:
+				s += redSumSq(row)
+			default:
+				s += redSum(row)
+			}
 		}
+	}
+	if p.op == ReduceMax || p.op == ReduceMin {
+		return acc
 	}
 	return p.finish(s)
 }
