@@ -1,6 +1,7 @@
 package layers
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/irrun/irrun/ir"
@@ -83,7 +84,7 @@ func (m *mvn6Op) CheckRunnable(in []Input) error {
 	return checkNormConstInput("MVN-6", "axes", in, 1)
 }
 
-func (m *mvn1Op) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
+func (m *mvn1Op) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	if _, err := m.Infer(in); err != nil {
 		return nil, err
 	}
@@ -102,10 +103,10 @@ func (m *mvn1Op) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 		axes[i] = int(a)
 	}
 	// The reference takes eps as a double and casts it to T.
-	return prepareMVN("MVN-1", in, dims, axes, m.NormalizeVariance, m.Eps, true)
+	return prepareMVN("MVN-1", in, dims, axes, m.NormalizeVariance, m.Eps, true, opts)
 }
 
-func (m *mvn6Op) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
+func (m *mvn6Op) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	if _, err := m.Infer(in); err != nil {
 		return nil, err
 	}
@@ -131,16 +132,37 @@ func (m *mvn6Op) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 		axes[i] = int(a)
 	}
 	// The op stores eps as a float; the reference casts that float to T.
-	return prepareMVN("MVN-6", in, dims, axes, m.NormalizeVariance, float64(m.Eps), m.EpsMode == "inside_sqrt")
+	return prepareMVN("MVN-6", in, dims, axes, m.NormalizeVariance, float64(m.Eps), m.EpsMode == "inside_sqrt", opts)
 }
 
-func prepareMVN(op string, in []Input, dims, axes []int, nv bool, eps float64, inside bool) (Kernel, error) {
+func prepareMVN(op string, in []Input, dims, axes []int, nv bool, eps float64, inside bool, opts ExecOptions) (Kernel, error) {
 	n, err := ir.ElementCount(dims)
 	if err != nil {
 		return nil, err
 	}
 	b := normBinding{op: op, t: in[0].Type, inputs: []int{0}, lens: []int{n}, outLen: n}
-	return bindNorm(b, mvnFn[float32](dims, axes, nv, eps, inside), mvnFn[float64](dims, axes, nv, eps, inside))
+	return bindNorm(b, mvnFast32(dims, axes, nv, eps, inside, opts), mvnFn[float64](dims, axes, nv, eps, inside))
+}
+
+// mvnFast32 builds the float32 computation: the fast kernel (kernels.MVNFastF32) when
+// every slot is a contiguous row and opts does not ask for the reference, else the
+// reference kernel.
+func mvnFast32(dims, axes []int, nv bool, eps float64, inside bool, opts ExecOptions) func() (normFn[float32], error) {
+	return func() (normFn[float32], error) {
+		if !opts.Reference {
+			p, err := kernels.NewMVNFastF32(dims, axes, nv, float32(eps), inside)
+			if err != nil {
+				return nil, err
+			}
+			if p != nil {
+				wk := opts.Workers
+				return func(out []float32, in [][]float32) error {
+					return p.Run(context.Background(), wk, out, in[0])
+				}, nil
+			}
+		}
+		return mvnFn[float32](dims, axes, nv, eps, inside)()
+	}
 }
 
 func mvnFn[T float32 | float64](dims, axes []int, nv bool, eps float64, inside bool) func() (normFn[T], error) {

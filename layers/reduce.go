@@ -215,7 +215,7 @@ func (r *reduceOp) CheckRunnable(in []Input) error {
 	return nil
 }
 
-func (r *reduceOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
+func (r *reduceOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	if len(in) != 2 {
 		return nil, fmt.Errorf("%s expects 2 inputs, got %d", r.name, len(in))
 	}
@@ -253,6 +253,9 @@ func (r *reduceOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 		return nil, unsupportedType(r.name, t)
 	}
 	op := reduceKernelOp[r.kind]
+	if k, err := reduceFastKernel(r.name, t, dims, axes, op, g, opts); k != nil || err != nil {
+		return k, err
+	}
 	comp := nt.alloc(g.OutLen())
 	if isHalf(t) {
 		c32, _ := comp.([]float32)
@@ -266,6 +269,31 @@ func (r *reduceOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 			return err
 		}
 		return nt.reduce(g, op, out[0].Data, in[0].Data, comp)
+	}), nil
+}
+
+// reduceFastKernel returns the fast float32 kernel (kernels.RedFastF32) of an f32, f16 or
+// bf16 reduction (the narrow types widened row by row inside the kernel), or nil when opts asks for the reference kernels or op has no fast path.
+func reduceFastKernel(name string, t ir.ElementType, dims, axes []int, op kernels.ReduceOp, g kernels.Reduction, opts ExecOptions) (Kernel, error) {
+	if opts.Reference || (t != ir.F32 && !isHalf(t)) {
+		return nil, nil
+	}
+	p, err := kernels.NewRedFastF32(dims, axes, op)
+	if err != nil || p == nil {
+		return nil, err
+	}
+	wk := opts.Workers
+	return kernelFunc(func(ctx context.Context, in, out []*ir.Tensor) error {
+		if err := ioCheck(name, in, out, 1, 1, t); err != nil {
+			return err
+		}
+		switch t {
+		case ir.F16:
+			return p.RunF16(ctx, wk, out[0].Data.([]f16), in[0].Data.([]f16))
+		case ir.BF16:
+			return p.RunBF16(ctx, wk, out[0].Data.([]uint16), in[0].Data.([]uint16))
+		}
+		return p.Run(ctx, wk, out[0].Data.([]float32), in[0].Data.([]float32))
 	}), nil
 }
 

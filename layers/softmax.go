@@ -1,6 +1,7 @@
 package layers
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/irrun/irrun/ir"
@@ -88,29 +89,29 @@ func normFirstType(in []Input) ir.ElementType {
 	return in[0].Type
 }
 
-func (s *softmax1Op) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
+func (s *softmax1Op) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	if _, err := s.Infer(in); err != nil {
 		return nil, err
 	}
-	return prepareSoftmax("Softmax-1", in, int64(s.Axis), false)
+	return prepareSoftmax("Softmax-1", in, int64(s.Axis), false, opts)
 }
 
-func (s *softmax8Op) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
+func (s *softmax8Op) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	if _, err := s.Infer(in); err != nil {
 		return nil, err
 	}
-	return prepareSoftmax("Softmax-8", in, s.Axis, false)
+	return prepareSoftmax("Softmax-8", in, s.Axis, false, opts)
 }
 
-func (s *logSoftmaxOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
+func (s *logSoftmaxOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	if _, err := s.Infer(in); err != nil {
 		return nil, err
 	}
-	return prepareSoftmax("LogSoftmax-5", in, s.Axis, true)
+	return prepareSoftmax("LogSoftmax-5", in, s.Axis, true, opts)
 }
 
 // prepareSoftmax binds Softmax or LogSoftmax along axis (already validated).
-func prepareSoftmax(op string, in []Input, axis int64, logOf bool) (Kernel, error) {
+func prepareSoftmax(op string, in []Input, axis int64, logOf bool, opts ExecOptions) (Kernel, error) {
 	dims, n, err := normStatic(op, in, 0)
 	if err != nil {
 		return nil, err
@@ -121,7 +122,24 @@ func prepareSoftmax(op string, in []Input, axis int64, logOf bool) (Kernel, erro
 	}
 	ax := int(a)
 	b := normBinding{op: op, t: in[0].Type, inputs: []int{0}, lens: []int{n}, outLen: n}
-	return bindNorm(b, softmaxFn[float32](dims, ax, logOf), softmaxFn[float64](dims, ax, logOf))
+	mk32 := softmaxFn[float32](dims, ax, logOf)
+	if !opts.Reference {
+		mk32 = softmaxFast32(dims, ax, logOf, opts.Workers)
+	}
+	return bindNorm(b, mk32, softmaxFn[float64](dims, ax, logOf))
+}
+
+// softmaxFast32 builds the fast float32 computation (kernels.SoftmaxFastF32).
+func softmaxFast32(dims []int, axis int, logOf bool, wk *kernels.Workers) func() (normFn[float32], error) {
+	return func() (normFn[float32], error) {
+		p, err := kernels.NewSoftmaxFastF32(dims, axis, logOf)
+		if err != nil {
+			return nil, err
+		}
+		return func(out []float32, in [][]float32) error {
+			return p.Run(context.Background(), wk, out, in[0])
+		}, nil
+	}
 }
 
 func softmaxFn[T float32 | float64](dims []int, axis int, logOf bool) func() (normFn[T], error) {
