@@ -52,3 +52,20 @@ func TestCorpusPassthroughString(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, in.Data, outs[0].Data)
 }
+
+// ms-scalar-2023.0 adds a 0-d Const (0.0 in its .bin) to a 0-d input: the output is 0-d
+// and equals the input (models.py cannot compare 0-d outputs, so this is its check).
+func TestCorpusScalarModel(t *testing.T) {
+	p, err := Load(corpusXML(t, "ms-scalar-2023.0"), Options{Threads: 1})
+	require.NoError(t, err)
+	defer p.Close()
+	require.Empty(t, p.Inputs()[0].Shape.Dims)
+	for _, v := range []float32{2.5, -0.0, 1e-30} {
+		in, err := ir.TensorOf([]float32{v})
+		require.NoError(t, err)
+		outs, err := p.Run(context.Background(), []*ir.Tensor{in})
+		require.NoError(t, err)
+		require.Empty(t, outs[0].Shape)
+		require.Equal(t, []float32{v + 0}, outs[0].Data)
+	}
+}
