@@ -21,6 +21,7 @@ import (
 //	Add of another tensor of the output's shape     → EpiAddTensor (an input of the fused op)
 //	Relu, Clamp, PRelu (per-channel or one constant slope), Sigmoid, Swish (constant
 //	  beta), HSwish                                   → the activation steps
+//	FakeQuantize (f32, constant per-tensor or per-channel ranges) → EpiFakeQuantize
 //
 // The fused op computes everything in f32 and rounds f16/bf16 once at the end; the
 // unfused graph rounds after every node (docs/semantics.md). The kernel applies the
@@ -224,6 +225,9 @@ func (f *EpilogueFusion) stepOf(op Op, in []Input, chain int) (kernels.EpiStep, 
 			return none, nil, "", false
 		}
 		return kernels.EpiStep{Kind: kernels.EpiPRelu, Vec: vec}, nil, "PRelu", true
+	case *fakeQuantizeOp:
+		step, ok := f.fqeStep(o, in, chain)
+		return step, nil, "FakeQuantize", ok
 	}
 	return none, nil, "", false
 }
