@@ -238,3 +238,48 @@ func TestMatMulGemmEpilogueFQ(t *testing.T) {
 		}
 	}
 }
+
+// TestEpiApplierMatchesApplyEpilogue: the parallel applier gives ApplyEpilogue's bits
+// (every step kind with FakeQuantize, channel along rows and columns, rows cut by the
+// parallel ranges, 1–3 threads) and allocates nothing.
+func TestEpiApplierMatchesApplyEpilogue(t *testing.T) {
+	r := rand.New(rand.NewPCG(47, 48))
+	ctx := context.Background()
+	for it, geo := range [][3]int{{3, 32, 1000}, {2, 7, 9999}, {1, 1, 70000}, {5, 300, 17}, {1, 2, 3}} {
+		planes, rows, cols := geo[0], geo[1], geo[2]
+		for _, perRow := range []bool{true, false} {
+			ch := cols
+			if perRow {
+				ch = rows
+			}
+			e := gemmTestEpilogue(r, ch, it%gemmEpiVariants)
+			g := fqeTestRanges(r, ch, it%2 == 0)
+			q, err := NewEpiFQ(g[0], g[1], g[2], g[3], 256)
+			require.NoError(t, err)
+			e.Steps = append(e.Steps, EpiStep{Kind: EpiFakeQuantize, FQ: q})
+			n := planes * rows * cols
+			res := make([][]float32, e.Residuals())
+			for i := range res {
+				res[i] = gemmRandSlice(r, n)
+			}
+			x := gemmRandSlice(r, n)
+			want := append([]float32(nil), x...)
+			require.NoError(t, ApplyEpilogue(e, want, rows, cols, perRow, res))
+			a, err := NewEpiApplier(e, rows, cols, perRow)
+			require.NoError(t, err)
+			for _, threads := range []int{1, 2, 3} {
+				w := NewWorkers(threads)
+				got := append([]float32(nil), x...)
+				require.NoError(t, a.Run(ctx, w, got, res))
+				fqeEqualBits(t, want, got, fmt.Sprintf("%v perRow %v t%d", geo, perRow, threads))
+				if !raceEnabled {
+					require.Zero(t, testing.AllocsPerRun(3, func() { _ = a.Run(ctx, w, got, res) }))
+				}
+				w.Close()
+			}
+			require.Error(t, a.Run(ctx, nil, x[:n-1], res))
+		}
+	}
+	_, err := NewEpiApplier(&Epilogue{Steps: []EpiStep{{Kind: EpiAddChan, Vec: []float32{1, 2}}}}, 3, 4, true)
+	require.Error(t, err)
+}

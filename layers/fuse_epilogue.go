@@ -363,7 +363,10 @@ func (o *fusedEpiOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 		return nil, err
 	}
 	k.baseK = bk
-	k.rows, k.cols, k.perRow = o.epiLayout()
+	rows, cols, perRow := o.epiLayout()
+	if k.apply, err = kernels.NewEpiApplier(o.epi, rows, cols, perRow); err != nil {
+		return nil, fmt.Errorf("%s: %w", o.label, err)
+	}
 	if o.t != ir.F32 {
 		k.dst = make([]float32, lo)
 	}
@@ -380,7 +383,8 @@ func (o *fusedEpiOp) epiLayout() (rows, cols int, perRow bool) {
 }
 
 // fusedEpiKernel runs a fused node: the fast ConvGemm / MatMulGemm with the epilogue in
-// its tiles, or (baseK) the base op's kernel followed by ApplyEpilogue.
+// its tiles, or (baseK) the base op's kernel followed by the epilogue over its output
+// (kernels.EpiApplier: ApplyEpilogue's bits, in parallel).
 type fusedEpiKernel struct {
 	label  string
 	t      ir.ElementType
@@ -391,15 +395,14 @@ type fusedEpiKernel struct {
 	res    [][]float32 // per run: the residuals as f32
 	resBuf [][]float32 // f32 scratch of f16/bf16 residuals
 
-	conv       *kernels.ConvGemm
-	mm         *kernels.MatMulGemm
-	constW     bool
-	la, lb     int // conv: data and filter lengths; MatMul: A and B lengths
-	src, wbuf  []float32
-	dst        []float32
-	baseK      Kernel
-	rows, cols int
-	perRow     bool
+	conv      *kernels.ConvGemm
+	mm        *kernels.MatMulGemm
+	constW    bool
+	la, lb    int // conv: data and filter lengths; MatMul: A and B lengths
+	src, wbuf []float32
+	dst       []float32
+	baseK     Kernel
+	apply     *kernels.EpiApplier // the steps after baseK
 }
 
 func (k *fusedEpiKernel) bindConv(c *kernels.ConvGemm, ls, lf int, filt Input) bool {
@@ -456,7 +459,7 @@ func (k *fusedEpiKernel) Run(ctx context.Context, in, out []*ir.Tensor) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", k.label, err)
 		}
-		if err := kernels.ApplyEpilogue(k.epi, y, k.rows, k.cols, k.perRow, k.res); err != nil {
+		if err := k.apply.Run(ctx, k.w, y, k.res); err != nil {
 			return fmt.Errorf("%s: %w", k.label, err)
 		}
 		return gemmNarrow(k.t, out[0].Data, y)
