@@ -112,23 +112,31 @@ func (p *FQChannelPlan) span(lo, hi int) {
 }
 
 // fqParams are the per-block constants of the SIMD bodies, in their order (the AVX2 body
-// reads the first eight, the AVX-512 body all).
+// reads the first eight, the AVX-512 bodies all).
 type fqParams struct {
 	il, d, lm1, od, ol, oh, mn, mx float32
 	// invd = 1/d and invlm1 = 1/lm1 (rounded); thr is the least |x − il| for which the
 	// AVX-512 body divides by d and by lm1 with the correction steps instead of VDIVPS, NaN
-	// when the block always divides (see fqMake).
+	// when the block always divides; safe (1) lets every lane take the correction steps
+	// (see fqMake).
 	invd, invlm1, thr float32
+	safe              uint32
 }
 
-// fqMake returns the constants of one block. The AVX-512 body computes a/b (a = x − il,
-// b = d; then a = q, b = lm1) as q0 = a·(1/b), r = a − q0·b (FMA, exact),
-// q0 + r·(1/b) (FMA): Markstein's theorem makes that the correctly rounded quotient, the
-// VDIVPS result, when 1/b is rounded to nearest and nothing underflows. The body uses
-// it only when every in-range lane of the vector has |a| ≥ thr = 2^-90·max(1, |d|) (so
-// a, a/d and the remainders are normal and a/d > 0: the rounded q is +0 or an integer
-// in [1, lm1]), 2^-60 ≤ |d| ≤ 2^60 and lm1 is an integer in [1, 2^24]; otherwise (thr
-// NaN for the block) it divides. Either way the bits are the reference's.
+// fqMake returns the constants of one block.
+//
+// The AVX-512 bodies compute a/b (a = x − il, b = d; then a = q, b = lm1) as
+// q0 = a·(1/b), r = a − q0·b (FMA, exact), q0 + r·(1/b) (FMA): Markstein's theorem makes
+// that the correctly rounded quotient, VDIVPS's, when 1/b is rounded to nearest and
+// nothing underflows. fqeBlock512 takes that path for a vector when every lane in range
+// (min < x ≤ max) has |a| ≥ thr = 2^-90·max(1, |d|), which keeps a, a/d and the remainders
+// normal and a/d > 0 (so the rounded q is +0 or an integer in [1, lm1]); needing also
+// 2^-60 ≤ |d| ≤ 2^60 and lm1 an integer in [1, 2^24] (else thr is NaN: it always divides).
+//
+// When d > 0 (2^-40 ≤ d ≤ 2^40), fqeBlock512Safe takes it for every lane: in range a > 0;
+// where a/d ≥ 2^-26 nothing underflows and the quotient is exact; below, both quotients
+// are under 2^-25, so both round(q·lm1) are +0 (lm1 ≤ 2^24) and the rest is the same; a
+// NaN x propagates through the FMAs as through the divisions (tested).
 func fqMake(il, ih, ol, oh, lm1 float32) fqParams {
 	q := fqParams{il: il, d: ih - il, lm1: lm1, od: oh - ol, ol: ol, oh: oh, mn: stdMin(il, ih), mx: stdMax(il, ih)}
 	q.thr = float32(math.NaN())
@@ -136,6 +144,9 @@ func fqMake(il, ih, ol, oh, lm1 float32) fqParams {
 	if ad >= 0x1p-60 && ad <= 0x1p60 && lm1 >= 1 && lm1 <= 1<<24 && lm1 == float32(math.Floor(float64(lm1))) {
 		q.invd, q.invlm1 = 1/q.d, 1/lm1
 		q.thr = 0x1p-90 * max(1, ad)
+		if q.d >= 0x1p-40 && q.d <= 0x1p40 {
+			q.safe = 1
+		}
 	}
 	return q
 }

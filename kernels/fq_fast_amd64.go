@@ -10,6 +10,9 @@ func fqBlockAVX2(dst, x *float32, n int, p *fqParams)
 //go:noescape
 func fqeBlock512(dst, x *float32, n int, p *fqParams)
 
+//go:noescape
+func fqeBlock512Safe(dst, x *float32, n int, p *fqParams)
+
 // fqBlock runs FakeQuantize over one block: AVX-512 (fqeBlock512) where the CPU has it,
 // else AVX2 on whole vectors (the tail through a vector-sized buffer), Go otherwise.
 func fqBlock(dst, x []float32, q fqParams) {
@@ -34,7 +37,11 @@ func fqBlockSIMD(dst, x []float32, q fqParams, level int) {
 		return
 	}
 	if level >= 2 {
-		fqeBlock512((*float32)(unsafe.Pointer(&dst[0])), (*float32)(unsafe.Pointer(&x[0])), n, &q)
+		if q.safe != 0 {
+			fqeBlock512Safe((*float32)(unsafe.Pointer(&dst[0])), (*float32)(unsafe.Pointer(&x[0])), n, &q)
+		} else {
+			fqeBlock512((*float32)(unsafe.Pointer(&dst[0])), (*float32)(unsafe.Pointer(&x[0])), n, &q)
+		}
 		return
 	}
 	if level < 1 || n < 8 {

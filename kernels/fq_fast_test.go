@@ -168,8 +168,11 @@ func TestFQBlockExactQuotients(t *testing.T) {
 			add := func(v float32) {
 				x = append(x, v, math.Nextafter32(v, inf), math.Nextafter32(v, -inf))
 			}
-			for _, v := range []float32{g.il, g.ih, 0, -0.0, nan, inf, -inf, g.il + 1e-40, g.il - 1e-40} {
+			for _, v := range []float32{g.il, g.ih, 0, -0.0, nan, inf, -inf, g.il + 1e-40, g.il - 1e-40, 1e-45, 1e-38} {
 				add(v)
+			}
+			for _, b := range []uint32{0x7fc00001, 0xffc12345, 0x7f800001, 0xff900000, 0x7fffffff} {
+				x = append(x, math.Float32frombits(b)) // NaN payloads and signs, signalling too
 			}
 			steps := int(min(lm1, 70000))
 			if steps < 0 {

@@ -9,6 +9,75 @@
 	DECL AX \
 	KMOVW AX, K1
 
+// FQEQUOT sets Z3 = round(a/d·lm1)/lm1 from Z1 = a with the corrected quotients (Z1, Z2
+// clobbered).
+#define FQEQUOT \
+	VMULPS Z16, Z1, Z2 \
+	VFNMADD231PS Z9, Z2, Z1 \
+	VFMADD231PS Z16, Z1, Z2 \
+	VMULPS Z10, Z2, Z2 \
+	VRNDSCALEPS $0, Z2, Z2 \
+	VMULPS Z17, Z2, Z3 \
+	VFNMADD231PS Z10, Z3, Z2 \
+	VFMADD231PS Z17, Z2, Z3
+
+// FQELOAD loads the constants of p (AX) into Z8-Z18.
+#define FQELOAD \
+	VBROADCASTSS 0(AX), Z8 \
+	VBROADCASTSS 4(AX), Z9 \
+	VBROADCASTSS 8(AX), Z10 \
+	VBROADCASTSS 12(AX), Z11 \
+	VBROADCASTSS 16(AX), Z12 \
+	VBROADCASTSS 20(AX), Z13 \
+	VBROADCASTSS 24(AX), Z14 \
+	VBROADCASTSS 28(AX), Z15 \
+	VBROADCASTSS 32(AX), Z16 \
+	VBROADCASTSS 36(AX), Z17 \
+	VBROADCASTSS 40(AX), Z18
+
+// FQEOUT finishes a vector: Z3·od + ol, the out-of-range lanes (K2: x <= mn, K3: x > mx)
+// replaced, stored under K1.
+#define FQEOUT \
+	VMULPS Z11, Z3, Z3 \
+	VADDPS Z12, Z3, Z3 \
+	VMOVAPS Z13, K3, Z3 \
+	VMOVAPS Z12, K2, Z3 \
+	VMOVUPS Z3, K1, (DI)
+
+// func fqeBlock512Safe(dst, x *float32, n int, p *fqParams)
+// fqeBlock512 for a block whose every in-range lane may take the corrected quotients
+// (fqParams.safe: see fqMake): no per-vector test.
+TEXT ·fqeBlock512Safe(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ p+24(FP), AX
+	FQELOAD
+	KXNORW K1, K1, K1
+	TESTQ CX, CX
+	JLE fqsDone
+
+fqsLoop:
+	CMPQ CX, $16
+	JGE  fqsBody
+	FQETAIL
+
+fqsBody:
+	VMOVUPS.Z (SI), K1, Z0
+	VSUBPS Z8, Z0, Z1
+	VCMPPS $0x12, Z14, Z0, K2
+	VCMPPS $0x1E, Z15, Z0, K3
+	FQEQUOT
+	FQEOUT
+	ADDQ $64, SI
+	ADDQ $64, DI
+	SUBQ $16, CX
+	JG   fqsLoop
+
+fqsDone:
+	VZEROUPPER
+	RET
+
 // func fqeBlock512(dst, x *float32, n int, p *fqParams)
 // FakeQuantize over n >= 1 floats (dst may equal x): whole 16-float vectors, then a masked
 // tail. Per lane a = x − il; q = round(a/d·lm1) (VRNDSCALEPS nearest even, as the
@@ -21,17 +90,7 @@ TEXT ·fqeBlock512(SB), NOSPLIT, $0-32
 	MOVQ x+8(FP), SI
 	MOVQ n+16(FP), CX
 	MOVQ p+24(FP), AX
-	VBROADCASTSS 0(AX), Z8   // il
-	VBROADCASTSS 4(AX), Z9   // d
-	VBROADCASTSS 8(AX), Z10  // lm1
-	VBROADCASTSS 12(AX), Z11 // od
-	VBROADCASTSS 16(AX), Z12 // ol
-	VBROADCASTSS 20(AX), Z13 // oh
-	VBROADCASTSS 24(AX), Z14 // mn
-	VBROADCASTSS 28(AX), Z15 // mx
-	VBROADCASTSS 32(AX), Z16 // 1/d
-	VBROADCASTSS 36(AX), Z17 // 1/lm1
-	VBROADCASTSS 40(AX), Z18 // thr
+	FQELOAD // Z8 il, Z9 d, Z10 lm1, Z11 od, Z12 ol, Z13 oh, Z14 mn, Z15 mx, Z16 1/d, Z17 1/lm1, Z18 thr
 	MOVL $0x7fffffff, AX
 	VPBROADCASTD AX, Z19
 	KXNORW K1, K1, K1
@@ -55,23 +114,10 @@ fqeBody:
 	KANDW K1, K5, K5
 	KORTESTW K5, K5
 	JNZ fqeDiv
-	VMULPS Z16, Z1, Z2         // q0 = a·(1/d)
-	VMOVAPS Z1, Z3
-	VFNMADD231PS Z9, Z2, Z3    // r = a − q0·d
-	VFMADD231PS Z16, Z3, Z2    // a/d = q0 + r·(1/d)
-	VMULPS Z10, Z2, Z2
-	VRNDSCALEPS $0, Z2, Z2     // q
-	VMULPS Z17, Z2, Z3         // t0 = q·(1/lm1)
-	VMOVAPS Z2, Z4
-	VFNMADD231PS Z10, Z3, Z4   // r = q − t0·lm1
-	VFMADD231PS Z17, Z4, Z3    // q/lm1 = t0 + r·(1/lm1)
+	FQEQUOT
 
 fqeJoin:
-	VMULPS Z11, Z3, Z3
-	VADDPS Z12, Z3, Z3
-	VMOVAPS Z13, K3, Z3
-	VMOVAPS Z12, K2, Z3
-	VMOVUPS Z3, K1, (DI)
+	FQEOUT
 	ADDQ $64, SI
 	ADDQ $64, DI
 	SUBQ $16, CX
