@@ -32,6 +32,9 @@ type Options struct {
 	// MaxMemory bounds, in bytes, every tensor the program allocates and the intermediate
 	// buffers of one execution state; 0 means DefaultMaxMemory.
 	MaxMemory int64
+	// fuseSkip (tests only) names a node type the epilogue-fusion pass must not fuse
+	// into a preceding step, or "*" for none at all (graph/fuse.go).
+	fuseSkip string
 }
 
 // TensorInfo describes one model input or output.

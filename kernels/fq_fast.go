@@ -106,16 +106,49 @@ func (p *FQChannelPlan) span(lo, hi int) {
 		for i := range v {
 			v[i] = p.rng[i][c*p.rs[i]]
 		}
-		fqBlock(p.dst[lo:end], p.x[lo:end], v[0], v[1], v[2], v[3], p.lm1)
+		fqBlock(p.dst[lo:end], p.x[lo:end], fqMake(v[0], v[1], v[2], v[3], p.lm1))
 		lo = end
 	}
 }
 
-// fqParams are the per-block constants of the SIMD body, in its order.
-type fqParams struct{ il, d, lm1, od, ol, oh, mn, mx float32 }
+// fqParams are the per-block constants of the SIMD bodies, in their order (the AVX2 body
+// reads the first eight, the AVX-512 bodies all).
+type fqParams struct {
+	il, d, lm1, od, ol, oh, mn, mx float32
+	// invd = 1/d and invlm1 = 1/lm1 (rounded); thr is the least |x − il| for which the
+	// AVX-512 body divides by d and by lm1 with the correction steps instead of VDIVPS, NaN
+	// when the block always divides; safe (1) lets every lane take the correction steps
+	// (see fqMake).
+	invd, invlm1, thr float32
+	safe              uint32
+}
 
+// fqMake returns the constants of one block.
+//
+// The AVX-512 bodies compute a/b (a = x − il, b = d; then a = q, b = lm1) as
+// q0 = a·(1/b), r = a − q0·b (FMA, exact), q0 + r·(1/b) (FMA): Markstein's theorem makes
+// that the correctly rounded quotient, VDIVPS's, when 1/b is rounded to nearest and
+// nothing underflows. fqeBlock512 takes that path for a vector when every lane in range
+// (min < x ≤ max) has |a| ≥ thr = 2^-90·max(1, |d|), which keeps a, a/d and the remainders
+// normal and a/d > 0 (so the rounded q is +0 or an integer in [1, lm1]); needing also
+// 2^-60 ≤ |d| ≤ 2^60 and lm1 an integer in [1, 2^24] (else thr is NaN: it always divides).
+//
+// When d > 0 (2^-40 ≤ d ≤ 2^40), fqeBlock512Safe takes it for every lane: in range a > 0;
+// where a/d ≥ 2^-26 nothing underflows and the quotient is exact; below, both quotients
+// are under 2^-25, so both round(q·lm1) are +0 (lm1 ≤ 2^24) and the rest is the same; a
+// NaN x propagates through the FMAs as through the divisions (tested).
 func fqMake(il, ih, ol, oh, lm1 float32) fqParams {
-	return fqParams{il: il, d: ih - il, lm1: lm1, od: oh - ol, ol: ol, oh: oh, mn: stdMin(il, ih), mx: stdMax(il, ih)}
+	q := fqParams{il: il, d: ih - il, lm1: lm1, od: oh - ol, ol: ol, oh: oh, mn: stdMin(il, ih), mx: stdMax(il, ih)}
+	q.thr = float32(math.NaN())
+	ad := float32(math.Abs(float64(q.d)))
+	if ad >= 0x1p-60 && ad <= 0x1p60 && lm1 >= 1 && lm1 <= 1<<24 && lm1 == float32(math.Floor(float64(lm1))) {
+		q.invd, q.invlm1 = 1/q.d, 1/lm1
+		q.thr = 0x1p-90 * max(1, ad)
+		if q.d >= 0x1p-40 && q.d <= 0x1p40 {
+			q.safe = 1
+		}
+	}
+	return q
 }
 
 // fqBlockGo is fqQuantize over a block with one set of ranges, in the reference's
@@ -134,4 +167,16 @@ func fqBlockGo(dst, x []float32, q fqParams) {
 			dst[i] = float32(float32(math.RoundToEven(float64(r)))/q.lm1*q.od) + q.ol
 		}
 	}
+}
+
+// fqOne is fqQuantize in float32 with a block's constants (the reference's operations).
+func fqOne(v float32, q *fqParams) float32 {
+	switch {
+	case v <= q.mn:
+		return q.ol
+	case v > q.mx:
+		return q.oh
+	}
+	r := float32(float32((v-q.il)/q.d) * q.lm1)
+	return float32(float32(math.RoundToEven(float64(r)))/q.lm1*q.od) + q.ol
 }

@@ -2,8 +2,8 @@
 
 package kernels
 
-func fqBlock(dst, x []float32, il, ih, ol, oh, lm1 float32) {
-	fqBlockGo(dst, x, fqMake(il, ih, ol, oh, lm1))
-}
+func fqBlock(dst, x []float32, q fqParams) { fqBlockGo(dst, x, q) }
 
-func fqBlockSIMD(dst, x []float32, q fqParams, _ bool) { fqBlockGo(dst, x, q) }
+func fqeLevel() int { return 0 }
+
+func fqBlockSIMD(dst, x []float32, q fqParams, _ int) { fqBlockGo(dst, x, q) }

@@ -1,6 +1,7 @@
 package kernels
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -103,8 +104,8 @@ func TestFQChannelMatchesReference(t *testing.T) {
 	}
 }
 
-// TestFQBlockSIMDMatchesGo compares the AVX2 body with the Go one bit for bit on every
-// length 0-40.
+// TestFQBlockSIMDMatchesGo compares every SIMD body this CPU runs (AVX2, AVX-512) with
+// the Go one bit for bit on every length 0-40.
 func TestFQBlockSIMDMatchesGo(t *testing.T) {
 	r := rand.New(rand.NewPCG(2, 9))
 	for n := 0; n <= 40; n++ {
@@ -113,10 +114,95 @@ func TestFQBlockSIMDMatchesGo(t *testing.T) {
 			x[i] = float32(r.NormFloat64() * 3)
 		}
 		q := fqMake(-1.5, 2.25, -3, 4, 255)
-		a, b := make([]float32, n), make([]float32, n)
-		fqBlockSIMD(a, x, q, false)
-		fqBlockSIMD(b, x, q, true)
-		require.Equal(t, a, b)
+		a := make([]float32, n)
+		fqBlockSIMD(a, x, q, 0)
+		for level := 1; level <= fqeLevel(); level++ {
+			b := make([]float32, n)
+			fqBlockSIMD(b, x, q, level)
+			require.Equal(t, a, b, "level %d n %d", level, n)
+		}
+	}
+}
+
+// fqeBits compares the Go body and the best SIMD body on x with q, bit for bit.
+func fqeBits(t *testing.T, x []float32, q fqParams, what string) {
+	t.Helper()
+	a, b := make([]float32, len(x)), make([]float32, len(x))
+	fqBlockSIMD(a, x, q, 0)
+	fqBlockSIMD(b, x, q, fqeLevel())
+	for i := range a {
+		if math.Float32bits(a[i]) != math.Float32bits(b[i]) {
+			require.Failf(t, "bits differ", "%s: x %g (%#x) q %+v: Go %g (%#x), SIMD %g (%#x)", what, x[i], math.Float32bits(x[i]), q, a[i], math.Float32bits(a[i]), b[i], math.Float32bits(b[i]))
+		}
+	}
+}
+
+// TestFQBlockExactQuotients drives the AVX-512 body's corrected quotients (fqMake) where
+// they could go wrong: every integer q in [0, levels-1] reached exactly (x = il + q·d/lm1
+// and its neighbours), every rounding tie (q + 1/2 and its neighbours), x on and next to
+// the bounds, tiny x − il (the division fallback), swapped ranges, ranges with huge,
+// tiny, subnormal, infinite and NaN widths, NaN and ±Inf x, ±0, levels 0-3, 16, 255,
+// 256, 65536 and 2^24+1; and random ranges and data at every exponent.
+func TestFQBlockExactQuotients(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 77))
+	nan, inf := float32(math.NaN()), float32(math.Inf(1))
+	type rng struct{ il, ih, ol, oh float32 }
+	ranges := []rng{
+		{0, 255, 0, 255}, {-128, 127, -128, 127}, {0, 1, 0, 1}, {-1, 1, -1, 1},
+		{0.1, 6.3, -3, 3}, {2.25, -1.5, 4, -3}, {-3.7, 0, 0, 25.5}, {0, 6, 0, 6},
+		{1e-30, 3e-30, 0, 1}, {-1e30, 2e30, -1, 1}, {0, 0x1p-61, 0, 1}, {0, 0x1p61, 0, 1},
+		{0, 1e-40, 0, 1}, {-inf, 1, 0, 1}, {0, inf, 0, 1}, {nan, 1, 0, 1}, {0, nan, 0, 1},
+		{1, 1, -2, 2}, {0, 1, -0.0, 1}, {-0.0, 1, 0, 1}, {1, 0, 0, -0.0}, {0, -0.0, 1, 2},
+		{0.017, 0.023, 0.5, 0.75},
+	}
+	for it := 0; it < 40; it++ {
+		e := r.IntN(80) - 40
+		lo := float32(math.Ldexp(r.NormFloat64(), e))
+		ranges = append(ranges, rng{lo, lo + float32(math.Ldexp(math.Abs(r.NormFloat64())+0.01, e)), float32(r.NormFloat64()), float32(r.NormFloat64() * 10)})
+	}
+	for _, levels := range []uint64{0, 1, 2, 3, 16, 255, 256, 65536, 1<<24 + 1} {
+		lm1 := float32(levels - 1)
+		for _, g := range ranges {
+			q := fqMake(g.il, g.ih, g.ol, g.oh, lm1)
+			var x []float32
+			add := func(v float32) {
+				x = append(x, v, math.Nextafter32(v, inf), math.Nextafter32(v, -inf))
+			}
+			for _, v := range []float32{g.il, g.ih, 0, -0.0, nan, inf, -inf, g.il + 1e-40, g.il - 1e-40, 1e-45, 1e-38} {
+				add(v)
+			}
+			for _, b := range []uint32{0x7fc00001, 0xffc12345, 0x7f800001, 0xff900000, 0x7fffffff} {
+				x = append(x, math.Float32frombits(b)) // NaN payloads and signs, signalling too
+			}
+			steps := int(min(lm1, 70000))
+			if steps < 0 {
+				steps = 3
+			}
+			for k := 0; k <= steps; k++ {
+				kk := float32(k)
+				if lm1 > 70000 {
+					kk = float32(r.IntN(1 << 24))
+				}
+				add(g.il + kk*(g.ih-g.il)/lm1)
+				add(g.il + (kk+0.5)*(g.ih-g.il)/lm1)
+			}
+			for k := 0; k < 2000; k++ {
+				add(g.il + float32(r.Float64())*(g.ih-g.il))
+			}
+			fqeBits(t, x, q, fmt.Sprintf("levels %d range %+v", levels, g))
+		}
+	}
+	// Random data at every exponent on random ranges.
+	x := make([]float32, 1<<16)
+	for it := 0; it < 200; it++ {
+		g := ranges[r.IntN(len(ranges))]
+		for i := range x {
+			x[i] = math.Float32frombits(r.Uint32())
+			if i%2 == 0 {
+				x[i] = g.il + float32(r.Float64()*1.2-0.1)*(g.ih-g.il)
+			}
+		}
+		fqeBits(t, x, fqMake(g.il, g.ih, g.ol, g.oh, []float32{255, 15, 1, 65535}[it%4]), "random")
 	}
 }
 

@@ -44,6 +44,8 @@ type EpiStep struct {
 	Vec []float32
 	// Lo and Hi are EpiClamp's bounds; Lo is EpiSwish's beta.
 	Lo, Hi float32
+	// FQ holds EpiFakeQuantize's ranges (fqe_epi.go).
+	FQ *EpiFQ
 }
 
 // Epilogue is the sequence of elementwise operations fused after a GEMM-based kernel.
@@ -79,6 +81,10 @@ func (e *Epilogue) Check(channels int) error {
 				return geomErr("epilogue step %d has %d per-channel values for %d channels", i, len(s.Vec), channels)
 			}
 		case EpiAddTensor, EpiRelu, EpiSigmoid, EpiSwish, EpiHSwish:
+		case EpiFakeQuantize:
+			if err := fqeCheck(i, &s, channels); err != nil {
+				return err
+			}
 		case EpiClamp:
 			if !(s.Lo <= s.Hi) {
 				return geomErr("epilogue step %d clamps to [%v, %v]", i, s.Lo, s.Hi)
@@ -156,6 +162,8 @@ func epiBlock(e *Epilogue, y []float32, res [][]float32, off, ld, rows, cols, ch
 			case EpiAddTensor:
 				epiAddRow(row, res[ri][o:o+cols])
 				ri++
+			case EpiFakeQuantize:
+				fqeRow(s.FQ, row, ch0, r, perRow)
 			default:
 				epiUnary(&s, row)
 			}

@@ -21,6 +21,7 @@ import (
 //	Add of another tensor of the output's shape     → EpiAddTensor (an input of the fused op)
 //	Relu, Clamp, PRelu (per-channel or one constant slope), Sigmoid, Swish (constant
 //	  beta), HSwish                                   → the activation steps
+//	FakeQuantize (f32, constant per-tensor or per-channel ranges) → EpiFakeQuantize
 //
 // The fused op computes everything in f32 and rounds f16/bf16 once at the end; the
 // unfused graph rounds after every node (docs/semantics.md). The kernel applies the
@@ -224,6 +225,9 @@ func (f *EpilogueFusion) stepOf(op Op, in []Input, chain int) (kernels.EpiStep, 
 			return none, nil, "", false
 		}
 		return kernels.EpiStep{Kind: kernels.EpiPRelu, Vec: vec}, nil, "PRelu", true
+	case *fakeQuantizeOp:
+		step, ok := f.fqeStep(o, in, chain)
+		return step, nil, "FakeQuantize", ok
 	}
 	return none, nil, "", false
 }
@@ -359,7 +363,10 @@ func (o *fusedEpiOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 		return nil, err
 	}
 	k.baseK = bk
-	k.rows, k.cols, k.perRow = o.epiLayout()
+	rows, cols, perRow := o.epiLayout()
+	if k.apply, err = kernels.NewEpiApplier(o.epi, rows, cols, perRow); err != nil {
+		return nil, fmt.Errorf("%s: %w", o.label, err)
+	}
 	if o.t != ir.F32 {
 		k.dst = make([]float32, lo)
 	}
@@ -376,7 +383,8 @@ func (o *fusedEpiOp) epiLayout() (rows, cols int, perRow bool) {
 }
 
 // fusedEpiKernel runs a fused node: the fast ConvGemm / MatMulGemm with the epilogue in
-// its tiles, or (baseK) the base op's kernel followed by ApplyEpilogue.
+// its tiles, or (baseK) the base op's kernel followed by the epilogue over its output
+// (kernels.EpiApplier: ApplyEpilogue's bits, in parallel).
 type fusedEpiKernel struct {
 	label  string
 	t      ir.ElementType
@@ -387,15 +395,14 @@ type fusedEpiKernel struct {
 	res    [][]float32 // per run: the residuals as f32
 	resBuf [][]float32 // f32 scratch of f16/bf16 residuals
 
-	conv       *kernels.ConvGemm
-	mm         *kernels.MatMulGemm
-	constW     bool
-	la, lb     int // conv: data and filter lengths; MatMul: A and B lengths
-	src, wbuf  []float32
-	dst        []float32
-	baseK      Kernel
-	rows, cols int
-	perRow     bool
+	conv      *kernels.ConvGemm
+	mm        *kernels.MatMulGemm
+	constW    bool
+	la, lb    int // conv: data and filter lengths; MatMul: A and B lengths
+	src, wbuf []float32
+	dst       []float32
+	baseK     Kernel
+	apply     *kernels.EpiApplier // the steps after baseK
 }
 
 func (k *fusedEpiKernel) bindConv(c *kernels.ConvGemm, ls, lf int, filt Input) bool {
@@ -452,7 +459,7 @@ func (k *fusedEpiKernel) Run(ctx context.Context, in, out []*ir.Tensor) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", k.label, err)
 		}
-		if err := kernels.ApplyEpilogue(k.epi, y, k.rows, k.cols, k.perRow, k.res); err != nil {
+		if err := k.apply.Run(ctx, k.w, y, k.res); err != nil {
 			return fmt.Errorf("%s: %w", k.label, err)
 		}
 		return gemmNarrow(k.t, out[0].Data, y)
