@@ -48,6 +48,7 @@ type InterpPlan struct {
 	nAxis int     // last axis whose table is not the identity (-1: a plain copy)
 	nBlk  int     // elements per copied block (product of In after nAxis)
 	nRows int     // rows of blocks: product of Out before nAxis
+	nRep  int     // k when nAxis's table is i ↦ ⌊i/k⌋ over In·k outputs (pure replication), else 0
 
 	// linear_onnx: spatial trailing axes, per axis and output coordinate
 	spatial int
@@ -134,6 +135,16 @@ func NewInterpPlan(g InterpGeom) (*InterpPlan, error) {
 			}
 			for a := 0; a < p.nAxis; a++ {
 				p.nRows *= g.Out[a]
+			}
+			L := p.nAxis
+			if k := g.Out[L] / max(1, g.In[L]); k >= 2 && g.Out[L] == k*g.In[L] {
+				p.nRep = k
+				for o, x := range p.nOff[L] {
+					if x != (o/k)*p.inStr[L] {
+						p.nRep = 0
+						break
+					}
+				}
 			}
 		}
 	case InterpLinearONNX:
@@ -363,10 +374,22 @@ func (interpNearestRunner[T]) run(j *job, _ *scratch, ulo, uhi int) {
 		switch {
 		case base == prevBase:
 			copy(d, dst[(row-1)*rowLen:row*rowLen])
+		case blk == 1 && p.nRep == 2:
+			interpRep2(d, src[base:base+len(tab)/2])
 		case blk == 1:
 			s := src[base:]
+			d := d[:len(tab)]
 			for i, o := range tab {
 				d[i] = s[o]
+			}
+		case p.nRep > 0:
+			k := p.nRep
+			for i := 0; i < len(tab); i += k {
+				o := tab[i]
+				x := src[base+o : base+o+blk]
+				for j := 0; j < k; j++ {
+					copy(d[(i+j)*blk:(i+j+1)*blk], x)
+				}
 			}
 		default:
 			for i, o := range tab {
@@ -381,6 +404,25 @@ func (interpNearestRunner[T]) run(j *job, _ *scratch, ulo, uhi int) {
 			}
 			idx[a] = 0
 		}
+	}
+}
+
+// interpRep2 writes every element of s twice into d (len(d) == 2·len(s)); 4-byte
+// elements as one 8-byte store per pair.
+func interpRep2[T any](d, s []T) {
+	var z T
+	if unsafe.Sizeof(z) == 4 && len(s) > 0 && uintptr(unsafe.Pointer(unsafe.SliceData(d)))%8 == 0 {
+		d64 := unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(d))), len(s))
+		s32 := unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
+		for i, x := range s32 {
+			d64[i] = uint64(x) | uint64(x)<<32
+		}
+		return
+	}
+	d = d[:2*len(s)]
+	for i, x := range s {
+		d[2*i] = x
+		d[2*i+1] = x
 	}
 }
 

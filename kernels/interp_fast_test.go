@@ -216,3 +216,23 @@ func TestInterpolateFastErrors(t *testing.T) {
 	_, err = NewInterpPlan(InterpGeom{In: []int{2}, Out: []int{2, 3}})
 	require.Error(t, err)
 }
+
+// A 2× nearest into a destination that is not 8-byte aligned (a view at an odd offset)
+// and into an aligned one give the same elements.
+func TestInterpolateFastRep2Unaligned(t *testing.T) {
+	g := InterpGeom{In: []int{2, 3, 5}, Out: []int{2, 6, 10}, Axes: []int{1, 2}, Scales: []float32{2, 2}, Mode: InterpNearest, Coord: CoordAsymmetric, Nearest: NearestFloor}
+	p, err := NewInterpPlan(g)
+	require.NoError(t, err)
+	src := make([]float32, 30)
+	for i := range src {
+		src[i] = float32(i)
+	}
+	want := make([]float32, 120)
+	require.NoError(t, InterpolateReference(g, src, want))
+	buf := make([]float32, 121)
+	for _, off := range []int{0, 1} {
+		got := buf[off : off+120]
+		require.NoError(t, InterpolateFast(context.Background(), nil, p, src, got))
+		require.Equal(t, want, got)
+	}
+}
