@@ -52,3 +52,14 @@ func BenchmarkInterpLinearONNX(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkTransposeNarrow is pupil-segmentation's output Transpose: [1,2,128,128] to
+// NHWC (two channels innermost).
+func BenchmarkTransposeNarrow(b *testing.B) {
+	src, dst := make([]float32, 2*128*128), make([]float32, 2*128*128)
+	w := NewWorkers(1)
+	defer w.Close()
+	for b.Loop() {
+		_ = Transpose(w, src, dst, []int{1, 2, 128, 128}, []int{0, 2, 3, 1})
+	}
+}
