@@ -187,8 +187,8 @@ func aliasPieces(whole []int, pieces []int, shapes [][]int) ([]int, bool) {
 	return offs, true
 }
 
-// sliceAt returns data[off:off+n:off+n] with data's Go type.
-func sliceAt(data any, off, n int) any {
+// aliasSliceAt returns data[off:off+n:off+n] with data's Go type.
+func aliasSliceAt(data any, off, n int) any {
 	switch d := data.(type) {
 	case []float32:
 		return d[off : off+n : off+n]
@@ -219,7 +219,7 @@ func sliceAt(data any, off, n int) any {
 }
 
 // aliasType reports whether values of type t may be views (one element per slice
-// element, a type sliceAt knows).
+// element, a type aliasSliceAt knows).
 func aliasType(t ir.ElementType) bool {
 	switch t {
 	case ir.F32, ir.F64, ir.F16, ir.BF16, ir.I8, ir.I16, ir.I32, ir.I64, ir.U8, ir.U16, ir.U32, ir.U64, ir.Boolean:

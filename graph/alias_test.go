@@ -10,11 +10,11 @@ import (
 	"github.com/irrun/irrun/ir"
 )
 
-// splitOp adds a VariadicSplit of x along axis into pieces of the given lengths (outputs
+// aliasSplit adds a VariadicSplit of x along axis into pieces of the given lengths (outputs
 // ports 3, 4, ...).
-func (b *fuseNet) split(name string, x fuseRef, axis int64, lens []int64) []fuseRef {
-	ax := b.i64const([]int64{axis}, nil)
-	ls := b.i64const(lens, []int{len(lens)})
+func (b *fuseNet) aliasSplit(name string, x fuseRef, axis int64, lens []int64) []fuseRef {
+	ax := b.aliasI64Const([]int64{axis}, nil)
+	ls := b.aliasI64Const(lens, []int{len(lens)})
 	id := b.n
 	b.n++
 	for i, r := range []fuseRef{x, ax, ls} {
@@ -31,8 +31,8 @@ func (b *fuseNet) split(name string, x fuseRef, axis int64, lens []int64) []fuse
 	return refs
 }
 
-// i64const adds an i64 Const (a scalar when shape is nil).
-func (b *fuseNet) i64const(vals []int64, shape []int) fuseRef {
+// aliasI64Const adds an i64 Const (a scalar when shape is nil).
+func (b *fuseNet) aliasI64Const(vals []int64, shape []int) fuseRef {
 	off := len(b.bin)
 	for _, v := range vals {
 		for k := 0; k < 8; k++ {
@@ -55,10 +55,10 @@ func TestAliasViewsC2f(t *testing.T) {
 	x := b.param("x", 1, 8, 3, 5)
 	p2 := b.param("p2", 1, 2, 3, 5)
 	a := b.op("a", "Relu", "opset1", "", x)
-	ys := b.split("sp", a, 1, []int64{2, 6})
+	ys := b.aliasSplit("sp", a, 1, []int64{2, 6})
 	m := b.op("m", "Negative", "opset1", "", ys[1])
 	o := b.op("o", "Concat", "opset1", `axis="1"`, ys[0], ys[1], m)
-	r := b.op("r", "Reshape", "opset1", `special_zero="false"`, o, b.i64const([]int64{1, 14, 15}, []int{3}))
+	r := b.op("r", "Reshape", "opset1", `special_zero="false"`, o, b.aliasI64Const([]int64{1, 14, 15}, []int{3}))
 	b.result(b.op("rr", "Relu", "opset1", "", r))
 	cst := b.constant(nil, 1, 1, 3, 5)
 	o2 := b.op("o2", "Concat", "opset1", `axis="1"`, m, ys[0], p2, cst)
@@ -101,7 +101,7 @@ func TestAliasViewsC2f(t *testing.T) {
 		if run == 2 {
 			outs = make([]*ir.Tensor, 4)
 			for i, info := range p.Outputs() {
-				outs[i], err = ir.NewTensor(info.Type, shapeInts(t, info.Shape))
+				outs[i], err = ir.NewTensor(info.Type, aliasShapeInts(t, info.Shape))
 				require.NoError(t, err)
 			}
 			require.NoError(t, p.RunInto(context.Background(), r0, outs))
@@ -143,7 +143,7 @@ func TestAliasViewsC2f(t *testing.T) {
 	require.Equal(t, val("o2", 0), root[val("o2", 0)])
 }
 
-func shapeInts(t *testing.T, s ir.Shape) []int {
+func aliasShapeInts(t *testing.T, s ir.Shape) []int {
 	d, _, ok := staticInts(s)
 	require.True(t, ok)
 	return d

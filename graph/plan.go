@@ -381,7 +381,7 @@ func (pl *plan) newState(p *Program) (*state, error) {
 			n, _ := ir.ElementCount(pl.valShape[v])
 			d := slice(data[b], n)
 			if pl.valOff != nil && pl.valOff[v] != 0 {
-				if d = sliceAt(data[b], pl.valOff[v], n); d == nil {
+				if d = aliasSliceAt(data[b], pl.valOff[v], n); d == nil {
 					return nil, fmt.Errorf("graph: value %d: a view of %T", v, data[b])
 				}
 			}

@@ -85,7 +85,7 @@ func NewInterpPlan(g InterpGeom) (*InterpPlan, error) {
 	r := len(g.In)
 	if g.Mode == InterpCubic || g.Mode == InterpLinear {
 		for i, a := range g.Axes {
-			if axisPos(g.Axes[:i], a) >= 0 {
+			if interpAxisPos(g.Axes[:i], a) >= 0 {
 				return nil, nil // a repeated axis: the reference's taps overlap
 			}
 		}
@@ -555,7 +555,7 @@ func (interpCubicRunner[T]) run(j *job, _ *scratch, ulo, uhi int) {
 	for row := lo; row < hi; row++ {
 		base := 0
 		for a := 0; a < r-1; a++ {
-			if !isInterp[a] || drop && !p.cKeep[axisPos(p.g.Axes, a)] {
+			if !isInterp[a] || drop && !p.cKeep[interpAxisPos(p.g.Axes, a)] {
 				base += idx[a] * p.inStr[a]
 			}
 		}
@@ -593,8 +593,8 @@ func (interpCubicRunner[T]) run(j *job, _ *scratch, ulo, uhi int) {
 	}
 }
 
-// axisPos is the index of axis a in axes (-1 when absent).
-func axisPos(axes []int, a int) int {
+// interpAxisPos is the index of axis a in axes (-1 when absent).
+func interpAxisPos(axes []int, a int) int {
 	for i, x := range axes {
 		if x == a {
 			return i
@@ -632,7 +632,7 @@ func (interpLinearRunner[T]) run(j *job, _ *scratch, ulo, uhi int) {
 	for row := lo; row < hi; row++ {
 		base := 0
 		for a := 0; a < r-1; a++ {
-			if !isInterp[a] || drop && !p.lKeep[axisPos(p.g.Axes, a)] {
+			if !isInterp[a] || drop && !p.lKeep[interpAxisPos(p.g.Axes, a)] {
 				base += idx[a] * p.inStr[a]
 			}
 		}

@@ -112,7 +112,7 @@ func interpData[T Number](r *rand.Rand, n int, special bool) []T {
 	return v
 }
 
-func sameBits[T Number](t *testing.T, want, got []T, msg string, args ...any) {
+func interpSameBits[T Number](t *testing.T, want, got []T, msg string, args ...any) {
 	t.Helper()
 	for i := range want {
 		w, g := float64(want[i]), float64(got[i])
@@ -147,7 +147,7 @@ func interpConform[T Number](t *testing.T, r *rand.Rand, pool []*Workers, g Inte
 			got[i] = T(77) // stale
 		}
 		require.NoError(t, InterpolateFast(context.Background(), w, p, src, got))
-		sameBits(t, want, got, "geometry %+v, threads %d, %T", g, w.threadsFor(), want)
+		interpSameBits(t, want, got, "geometry %+v, threads %d, %T", g, w.threadsFor(), want)
 	}
 }
 

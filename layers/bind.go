@@ -100,15 +100,15 @@ func copyData(dst, src *ir.Tensor) error {
 
 func copyT[T any](dst any, src []T) bool {
 	d, ok := dst.([]T)
-	if ok && !samePlace(d, src) {
+	if ok && !aliasSamePlace(d, src) {
 		copy(d, src)
 	}
 	return ok
 }
 
-// samePlace reports whether dst and src start at the same address: the data is already
+// aliasSamePlace reports whether dst and src start at the same address: the data is already
 // where it is to be copied (a view planned by graph; see graph/alias.go).
-func samePlace[T any](dst, src []T) bool {
+func aliasSamePlace[T any](dst, src []T) bool {
 	return len(dst) > 0 && len(src) > 0 && &dst[0] == &src[0]
 }
 
