@@ -25,6 +25,7 @@ type plan struct {
 	valType  []ir.ElementType
 	valConst []*ir.Tensor // per value id: known value (compile-time or folded for this plan)
 	valBuf   []int        // per value id: buffer index, -1 when not in a buffer
+	valOff   []int        // per value id: element offset in its buffer (views, alias.go); nil: all 0
 	paramOf  []int        // per value id: input index when the value is a Parameter, else -1
 	steps    []step
 	bufs     []bufSpec
@@ -244,9 +245,29 @@ func (pl *plan) assignBuffers(p *Program) error {
 			lastUse[v] = end
 		}
 	}
+	// A view shares its root's buffer, which lives as long as the group (alias.go).
+	root, off := pl.aliasViews()
+	pl.valOff = off
+	rootOf := func(v int) int {
+		if root == nil {
+			return v
+		}
+		return root[v]
+	}
+	for v, r := range root {
+		if r != v && lastUse[v] >= 0 {
+			lastUse[r] = max(lastUse[r], lastUse[v])
+		}
+	}
 	free := map[ir.ElementType][]int{}
 	for s, st := range pl.steps {
 		for _, v := range st.out {
+			if b := pl.valBuf[rootOf(v)]; b >= 0 {
+				pl.valBuf[v] = b // the group's buffer, taken by an earlier member
+				continue
+			}
+			v0 := v
+			v = rootOf(v)
 			t := pl.valType[v]
 			n, _ := ir.ElementCount(pl.valShape[v])
 			list := free[t]
@@ -271,8 +292,10 @@ func (pl *plan) assignBuffers(p *Program) error {
 				pl.valBuf[v] = len(pl.bufs)
 				pl.bufs = append(pl.bufs, bufSpec{typ: t, n: n})
 			}
+			pl.valBuf[v0] = pl.valBuf[v]
 		}
 		release := func(v int) {
+			v = rootOf(v)
 			if b := pl.valBuf[v]; b >= 0 && lastUse[v] == s {
 				lastUse[v] = -2 // released once
 				free[pl.valType[v]] = append(free[pl.valType[v]], b)
@@ -356,7 +379,13 @@ func (pl *plan) newState(p *Program) (*state, error) {
 			st.vals[v] = pl.valConst[v]
 		case b >= 0:
 			n, _ := ir.ElementCount(pl.valShape[v])
-			st.vals[v] = &ir.Tensor{Type: pl.valType[v], Shape: pl.valShape[v], Data: slice(data[b], n)}
+			d := slice(data[b], n)
+			if pl.valOff != nil && pl.valOff[v] != 0 {
+				if d = aliasSliceAt(data[b], pl.valOff[v], n); d == nil {
+					return nil, fmt.Errorf("graph: value %d: a view of %T", v, data[b])
+				}
+			}
+			st.vals[v] = &ir.Tensor{Type: pl.valType[v], Shape: pl.valShape[v], Data: d}
 		}
 	}
 	exec := p.exec

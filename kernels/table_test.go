@@ -503,7 +503,7 @@ func TestCancel(t *testing.T) {
 }
 
 func TestTranspose(t *testing.T) {
-	shapes := [][]int{{2, 3, 4}, {1, 5, 1, 3}, {3}, {4, 1}, {2, 3, 4, 5, 2}, {60, 70}, {7, 1, 1, 9}}
+	shapes := [][]int{{2, 3, 4}, {1, 5, 1, 3}, {3}, {4, 1}, {2, 3, 4, 5, 2}, {60, 70}, {7, 1, 1, 9}, {1, 2, 128, 128}, {2, 3, 130, 70}}
 	for _, shape := range shapes {
 		n := 1
 		for _, d := range shape {

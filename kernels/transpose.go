@@ -105,6 +105,9 @@ func transposeUnits[T any](j *job, _ *scratch, lo, hi int) {
 	is := j.perm[r-1]
 	rpu := j.ints[1]
 	rows := n / inner
+	// narrow: a short innermost output axis with a strided input (NCHW → NHWC with few
+	// channels) is copied column by column over runs of the stride-1 next axis.
+	narrow := r >= 2 && is != 1 && j.perm[r-2] == 1 && inner <= 16
 	for u := lo; u < hi; u++ {
 		r0, r1 := u*rpu, min((u+1)*rpu, rows)
 		// decode r0 into the outer coordinates
@@ -119,8 +122,21 @@ func transposeUnits[T any](j *job, _ *scratch, lo, hi int) {
 			off += coord[a] * j.perm[a]
 		}
 		for row := r0; row < r1; row++ {
-			d := dst[row*inner : (row+1)*inner]
-			if is == 1 {
+			if narrow {
+				// m rows along the next-outer output axis, which reads the input with
+				// stride 1: per column x, a contiguous input run written every inner.
+				m := min(r1-row, j.shape[r-2]-coord[r-2])
+				d := dst[row*inner : (row+m)*inner]
+				for x := 0; x < inner; x++ {
+					s := src[off+x*is : off+x*is+m]
+					for k, v := range s {
+						d[k*inner+x] = v
+					}
+				}
+				coord[r-2] += m - 1
+				off += m - 1
+				row += m - 1
+			} else if d := dst[row*inner : (row+1)*inner]; is == 1 {
 				copy(d, src[off:off+inner])
 			} else {
 				o := off

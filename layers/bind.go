@@ -100,10 +100,16 @@ func copyData(dst, src *ir.Tensor) error {
 
 func copyT[T any](dst any, src []T) bool {
 	d, ok := dst.([]T)
-	if ok {
+	if ok && !aliasSamePlace(d, src) {
 		copy(d, src)
 	}
 	return ok
+}
+
+// aliasSamePlace reports whether dst and src start at the same address: the data is already
+// where it is to be copied (a view planned by graph; see graph/alias.go).
+func aliasSamePlace[T any](dst, src []T) bool {
+	return len(dst) > 0 && len(src) > 0 && &dst[0] == &src[0]
 }
 
 func kernelsTranspose[T any](w *kernels.Workers, src, dst []T, shape, perm []int) error {

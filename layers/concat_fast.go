@@ -102,7 +102,9 @@ func concatBlocks[T any](dst []T, ts []*ir.Tensor, outer int, blocks []int) erro
 			if !ok || len(src) < (o+1)*b || len(dst) < off+b {
 				return fmt.Errorf("Concat: input %d holds %T of %d elements", k, x.Data, len(src))
 			}
-			copy(dst[off:off+b], src[o*b:(o+1)*b])
+			if d, x := dst[off:off+b], src[o*b:(o+1)*b]; !aliasSamePlace(d, x) {
+				copy(d, x)
+			}
 			off += b
 		}
 	}

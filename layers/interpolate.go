@@ -377,15 +377,24 @@ func padCopy[T any](dst, src []T, in, padded, begin []int) {
 	if len(src) == 0 {
 		return
 	}
-	ds := strides(padded)
-	idx := make([]int, len(in))
-	for i := range src {
+	r := len(in)
+	if r > 8 || len(padded) != r || len(begin) != r {
+		return
+	}
+	var ds, idxA [8]int
+	for i, acc := r-1, 1; i >= 0; i-- {
+		ds[i] = acc
+		acc *= padded[i]
+	}
+	idx := idxA[:r]
+	row := in[r-1]
+	for i := 0; i+row <= len(src); i += row {
 		off := 0
 		for a := range idx {
 			off += (idx[a] + begin[a]) * ds[a]
 		}
-		dst[off] = src[i]
-		for a := len(idx) - 1; a >= 0; a-- {
+		copy(dst[off:off+row], src[i:i+row])
+		for a := r - 2; a >= 0; a-- {
 			idx[a]++
 			if idx[a] < in[a] {
 				break
@@ -404,7 +413,7 @@ func interpFns(g kernels.InterpGeom, pad *interpPad) famFns {
 }
 
 // interpBind builds the kernel for static input and output shapes.
-func interpBind(name string, t ir.ElementType, inDims []int, padsBegin, padsEnd []int64, out ir.Shape, g kernels.InterpGeom) (Kernel, error) {
+func interpBind(name string, t ir.ElementType, inDims []int, padsBegin, padsEnd []int64, out ir.Shape, g kernels.InterpGeom, opts ExecOptions) (Kernel, error) {
 	outDims, ok := staticDims(out)
 	if !ok {
 		return nil, fmt.Errorf("%s: output shape %s is not static", name, out)
@@ -421,10 +430,19 @@ func interpBind(name string, t ir.ElementType, inDims []int, padsBegin, padsEnd 
 	if err := g.Validate(); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
+	if !opts.Reference {
+		k, err := interpFastBind(name, t, inDims, outDims, pad, g, opts.Workers)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		if k != nil {
+			return k, nil
+		}
+	}
 	return famBind(name, t, []int{product(inDims)}, product(outDims), interpFns(g, pad))
 }
 
-func (p *interpOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
+func (p *interpOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	name := p.name()
 	dims, err := staticIn(name, in)
 	if err != nil {
@@ -458,13 +476,13 @@ func (p *interpOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 			kg.Scales = append(kg.Scales, float32(outDims[a])/float32(padded))
 		}
 	}
-	return interpBind(name, in[0].Type, dims[0], g.padsBegin, g.padsEnd, g.out, kg)
+	return interpBind(name, in[0].Type, dims[0], g.padsBegin, g.padsEnd, g.out, kg, opts)
 }
 
 // Prepare follows the reference's transform_v0_to_v4: nearest uses the simple rounding,
 // linear becomes linear_onnx below rank 5, coordinates are asymmetric (align_corners when
 // set, half_pixel for unpadded linear modes other than 4-D on axes {2,3}).
-func (p *interp1Op) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
+func (p *interp1Op) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	dims, err := staticIn("Interpolate-1", in)
 	if err != nil {
 		return nil, err
@@ -510,5 +528,5 @@ func (p *interp1Op) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	for _, a := range axes {
 		kg.Scales = append(kg.Scales, float32(outDims[a])/float32(dims[0][a]+int(pb[a]+pe[a])))
 	}
-	return interpBind("Interpolate-1", in[0].Type, dims[0], pb, pe, out, kg)
+	return interpBind("Interpolate-1", in[0].Type, dims[0], pb, pe, out, kg, opts)
 }

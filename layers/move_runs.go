@@ -147,7 +147,9 @@ func moveRunsT[T any](dst []T, src any, runs []moveRun) error {
 		if r.d+r.n > len(dst) || r.s+r.n > len(s) {
 			return fmt.Errorf("move run [%d,+%d) → [%d,+%d) outside %d/%d elements", r.s, r.n, r.d, r.n, len(s), len(dst))
 		}
-		copy(dst[r.d:r.d+r.n], s[r.s:r.s+r.n])
+		if d, x := dst[r.d:r.d+r.n], s[r.s:r.s+r.n]; !aliasSamePlace(d, x) {
+			copy(d, x)
+		}
 	}
 	return nil
 }

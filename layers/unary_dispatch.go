@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"unsafe"
 
 	"github.com/irrun/irrun/ir"
 	"github.com/irrun/irrun/kernels"
@@ -32,6 +33,9 @@ type unaryFn struct {
 	// float32 scratch) in place of f: the fast path (unary_fast.go), never set for
 	// ExecOptions.Reference.
 	fast func(dst, src []float32)
+	// halfBits, when set, computes the op on the stored bits of f16/bf16 data (exact
+	// there, no float32 scratch; unary_fast.go).
+	halfBits func(dst, src []uint16)
 }
 
 // supports reports whether bindUnary has a kernel for element type t.
@@ -92,6 +96,14 @@ func bindUnary(op string, t ir.ElementType, n int, u unaryFn, w *kernels.Workers
 	case ir.F64:
 		return unaryFloatKernel[float64](op, t, u, w), nil
 	case ir.F16, ir.BF16:
+		if hb := u.halfBits; hb != nil && u.pred == nil {
+			if t == ir.F16 {
+				return unaryMapKernel(op, t, t, w, func(dst, src []float16.Float16) {
+					hb(unsafe.Slice((*uint16)(unsafe.SliceData(dst)), len(dst)), unsafe.Slice((*uint16)(unsafe.SliceData(src)), len(src)))
+				}), nil
+			}
+			return unaryMapKernel(op, t, t, w, hb), nil
+		}
 		return halfUnaryKernel(op, t, n, u, w), nil
 	case ir.I8:
 		return unaryIntKernel[int8](op, t, u, w)

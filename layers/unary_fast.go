@@ -14,6 +14,16 @@ func unaryWithFast(name string, u unaryFn, opts ExecOptions) unaryFn {
 	}
 	var kind kernels.FastExpKind
 	switch name {
+	case "Negative":
+		// -x in float32 is the reference's float32(-float64(x)); on f16/bf16 the sign bit
+		// of the stored value flips (the reference's widen, negate, narrow, bit for bit but
+		// for NaN payloads, which it may quiet).
+		u.fast = interpNegF32
+		u.halfBits = interpNegBits
+		return u
+	case "Abs":
+		u.fast = interpAbsF32
+		return u
 	case "Relu":
 		kind = kernels.FastRelu
 	case "Sigmoid":
@@ -31,4 +41,31 @@ func unaryWithFast(name string, u unaryFn, opts ExecOptions) unaryFn {
 	}
 	u.fast = func(dst, src []float32) { kernels.FastExpF32(dst, src, kind, 0) }
 	return u
+}
+
+// interpNegF32 is dst = -src.
+func interpNegF32(dst, src []float32) {
+	src = src[:len(dst)]
+	for i, x := range src {
+		dst[i] = -x
+	}
+}
+
+// interpAbsF32 is the reference's x < 0 ? -x : x (−0 and NaN kept).
+func interpAbsF32(dst, src []float32) {
+	src = src[:len(dst)]
+	for i, x := range src {
+		if x < 0 {
+			x = -x
+		}
+		dst[i] = x
+	}
+}
+
+// interpNegBits flips the sign bit of 16-bit floats (f16, bf16).
+func interpNegBits(dst, src []uint16) {
+	src = src[:len(dst)]
+	for i, x := range src {
+		dst[i] = x ^ 0x8000
+	}
 }
