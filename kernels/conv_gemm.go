@@ -37,6 +37,7 @@ type ConvGemm struct {
 	planeP  int    // floats per padded image plane (ic·chanP)
 	off     []int
 	offMax  int
+	phUse   [3]uint64 // per axis, the stride residues the taps read (gemmResidues)
 	pad     []float32
 	ready   bool
 
@@ -358,6 +359,9 @@ func (c *ConvGemm) planPadded() {
 		return
 	}
 	c.phSp = c.ph[0] * c.ph[1] * c.ph[2]
+	for a := range c.phUse {
+		c.phUse[a] = gemmResidues(p.k[a], p.d[a], p.s[a])
+	}
 	c.chanP = nph * c.phSp
 	planes := p.n * p.g
 	if c.chanP > 4*p.inSp+(1<<16) || float64(planes)*float64(p.ic)*float64(c.chanP) > 1<<31 {
@@ -407,35 +411,64 @@ func (c *ConvGemm) fillPadded(lo, hi int) {
 		d := c.pad[pl*c.chanP : (pl+1)*c.chanP]
 		for pz := 0; pz < ip[0]; pz++ {
 			iz := pz - p.pb[0]
-			if iz < 0 || iz >= p.in[0] {
+			if iz < 0 || iz >= p.in[0] || !gemmUsed(c.phUse[0], pz%p.s[0]) {
 				continue
 			}
 			for py := 0; py < ip[1]; py++ {
 				iy := py - p.pb[1]
-				if iy < 0 || iy >= p.in[1] {
+				if iy < 0 || iy >= p.in[1] || !gemmUsed(c.phUse[1], py%p.s[1]) {
 					continue
 				}
 				src := x[(iz*p.in[1]+iy)*p.in[2]:][:p.in[2]]
 				// phase row of (pz, py) for x phase 0; phase r is phSp·r further
 				prow := (((pz%p.s[0])*p.s[1]+py%p.s[1])*s2*c.ph[0]*c.ph[1] + (pz/p.s[0])*c.ph[1] + py/p.s[1]) * c.ph[2]
-				if s2 == 1 {
+				switch s2 {
+				case 1:
 					copy(d[prow+lo:prow+hi], src[lo-p.pb[2]:hi-p.pb[2]])
-					continue
-				}
-				for r := 0; r < s2; r++ {
-					first := lo + ((r-lo)%s2+s2)%s2 // first px >= lo with px mod s2 == r
-					if first >= hi {
-						continue
-					}
-					n := (hi - first + s2 - 1) / s2
-					dr := d[prow+r*c.phSp+first/s2:][:n]
-					sv := src[first-p.pb[2]:]
-					for t := range dr {
-						dr[t] = sv[t*s2]
+				case 2:
+					c.fillRow2(d[prow:], src, lo, hi)
+				default:
+					for r := 0; r < s2; r++ {
+						first := lo + ((r-lo)%s2+s2)%s2 // first px >= lo with px mod s2 == r
+						if first >= hi || !gemmUsed(c.phUse[2], r) {
+							continue
+						}
+						n := (hi - first + s2 - 1) / s2
+						dr := d[prow+r*c.phSp+first/s2:][:n]
+						sv := src[first-p.pb[2]:]
+						for t := range dr {
+							dr[t] = sv[t*s2]
+						}
 					}
 				}
 			}
 		}
+	}
+}
+
+// fillRow2 writes padded columns [lo, hi) of one input row (padded column px holds
+// src[px-pb[2]]) into the two x phases of a stride-2 row starting at d[0] (phase 1 at
+// d[phSp]), phase 1 only when a tap reads it.
+func (c *ConvGemm) fillRow2(d, src []float32, lo, hi int) {
+	pb := c.p.pb[2]
+	odd := gemmUsed(c.phUse[2], 1)
+	px := lo
+	if px&1 == 1 {
+		if odd {
+			d[c.phSp+px/2] = src[px-pb]
+		}
+		px++
+	}
+	if n := (hi - px) / 2; n > 0 {
+		var od []float32
+		if odd {
+			od = d[c.phSp+px/2:][:n]
+		}
+		gemmDeint2(src[px-pb:][:2*n], d[px/2:][:n], od)
+		px += 2 * n
+	}
+	if px < hi {
+		d[px/2] = src[px-pb]
 	}
 }
 
