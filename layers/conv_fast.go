@@ -40,6 +40,18 @@ func gemmF32(t ir.ElementType, data any, n int, buf []float32) ([]float32, error
 	return nil, fmt.Errorf("%s data of %d elements holds %T", t, n, data)
 }
 
+// gemmRunF16 runs c on f16 data and output with the widening and narrowing fused into
+// the kernel (ConvGemm.RunEpiF16; src32 and dst32 are its f32 scratch). It reports
+// false, doing nothing, when the tensors are not f16 of the scratch's lengths.
+func gemmRunF16(ctx context.Context, c *kernels.ConvGemm, w *kernels.Workers, in, out *ir.Tensor, src32, dst32 []float32, res [][]float32) (bool, error) {
+	x, ok1 := in.Data.([]f16)
+	y, ok2 := out.Data.([]f16)
+	if !ok1 || !ok2 || in.Type != ir.F16 || out.Type != ir.F16 || len(x) != len(src32) || len(y) != len(dst32) {
+		return false, nil
+	}
+	return true, c.RunEpiF16(ctx, w, x, src32, y, dst32, res)
+}
+
 // gemmOut returns the f32 slice a kernel writes for output data (n elements of type t):
 // the output itself for f32, else buf (then narrowed by gemmNarrow).
 func gemmOut(t ir.ElementType, data any, n int, buf []float32) ([]float32, error) {
@@ -151,6 +163,11 @@ func (k *convFastKernel) Run(ctx context.Context, in, out []*ir.Tensor) error {
 		var b [2][]float32
 		k.arena.Take(b[:], k.ls, k.lo)
 		k.src, k.dst = b[0], b[1]
+	}
+	if c, ok := k.c.(*kernels.ConvGemm); ok && k.constW {
+		if done, err := gemmRunF16(ctx, c, k.w, in[0], out[0], k.src, k.dst, nil); done {
+			return err
+		}
 	}
 	src, err := gemmF32(k.t, in[0].Data, k.ls, k.src)
 	if err != nil {

@@ -488,6 +488,11 @@ func (k *fusedEpiKernel) Run(ctx context.Context, in, out []*ir.Tensor) error {
 		}
 		return gemmNarrow(k.t, out[0].Data, y)
 	}
+	if k.conv != nil && k.constW {
+		if done, err := gemmRunF16(ctx, k.conv, k.w, in[0], out[0], k.src, k.dst, k.res); done {
+			return err
+		}
+	}
 	src, err := gemmF32(k.t, in[0].Data, k.la, k.src)
 	if err != nil {
 		return fmt.Errorf("%s: data: %w", k.label, err)
