@@ -22,6 +22,9 @@ var gemmBenchModelConvs = []struct {
 	{"fd_3x3_32to128_38", gemmConv2D(32, 128, 38, 38, 3, 1, 1)},
 	{"fd_3x3_384to36_19", gemmConv2D(384, 36, 19, 19, 3, 1, 1)},
 	{"fd_3x3_48to192_19", gemmConv2D(48, 192, 19, 19, 3, 1, 1)},
+	{"gaze_3x3s2_32to16_60", gemmConv2D(32, 16, 60, 30, 3, 2, 1)},
+	{"gaze_3x3_16to64_30", gemmConv2D(16, 64, 30, 30, 3, 1, 1)},
+	{"gaze_3x3_64to128_15", gemmConv2D(64, 128, 15, 15, 3, 1, 1)},
 }
 
 func gemmConv2D(ic, oc, in, out, k, s, pad int) ConvGeom {
