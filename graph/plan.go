@@ -395,6 +395,8 @@ func (pl *plan) newState(p *Program) (*state, error) {
 		// runs do not contend.
 		exec.Workers = kernels.NewWorkers(1)
 	}
+	// The state's kernels run one at a time: they share one GEMM scratch arena.
+	exec.Arena = kernels.NewGemmArena()
 	st.kern = make([]layers.Kernel, len(pl.steps))
 	st.ins = make([][]*ir.Tensor, len(pl.steps))
 	st.outs = make([][]*ir.Tensor, len(pl.steps))

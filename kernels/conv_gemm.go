@@ -3,6 +3,8 @@ package kernels
 import (
 	"context"
 	"unsafe"
+
+	"github.com/x448/float16"
 )
 
 // ConvGemm is the fast float32 Convolution / GroupConvolution: per image and group a
@@ -37,6 +39,7 @@ type ConvGemm struct {
 	planeP  int    // floats per padded image plane (ic·chanP)
 	off     []int
 	offMax  int
+	phUse   [3]uint64 // per axis, the stride residues the taps read (gemmResidues)
 	pad     []float32
 	ready   bool
 
@@ -47,6 +50,8 @@ type ConvGemm struct {
 	serial scratch // scratch of a run on the calling goroutine
 	src    []float32
 	dst    []float32
+	src16  []float16.Float16 // RunEpiF16: the f16 data (padded mode fills from it)
+	dst16  []float16.Float16 // RunEpiF16: the f16 output, narrowed block by block
 
 	epi *Epilogue   // fused epilogue (SetEpilogue); nil for none
 	res [][]float32 // the epilogue's residual tensors during a run
@@ -140,7 +145,9 @@ func (c *ConvGemm) PackFilters(filt []float32) error {
 
 type convGemmFillRunner struct{}
 
-func (convGemmFillRunner) run(j *job, _ *scratch, lo, hi int) { (*ConvGemm)(j.src).fillPadded(lo, hi) }
+func (convGemmFillRunner) run(j *job, s *scratch, lo, hi int) {
+	(*ConvGemm)(j.src).fillPadded(s, lo, hi)
+}
 
 type convGemmRunner struct{}
 
@@ -199,7 +206,7 @@ func (c *ConvGemm) RunEpi(ctx context.Context, w *Workers, src, dst []float32, r
 				return err
 			}
 		} else {
-			c.fillPadded(0, chans)
+			c.fillPadded(&c.serial, 0, chans)
 		}
 	}
 	if !c.parallel || w.threadsFor() < 2 {
@@ -267,10 +274,17 @@ func (c *ConvGemm) runUnits(s *scratch, lo, hi int) {
 				}
 			}
 		}
+		// the unit's block (at most ~256 KiB, in L2) is final: long rows, few calls
+		r0, c0 := m0*mr, j0*nr
+		rows, cols := min(p.oc, m1*mr)-r0, min(p.outSp, j1*nr)-c0
 		if c.epi != nil {
-			// the unit's block (at most ~256 KiB, in L2) is final: long rows, few calls
-			r0, c0 := m0*mr, j0*nr
-			epiBlock(c.epi, c.dst, c.res, yOff+r0*p.outSp+c0, p.outSp, min(p.oc, m1*mr)-r0, min(p.outSp, j1*nr)-c0, gr*p.oc+r0, true)
+			epiBlock(c.epi, c.dst, c.res, yOff+r0*p.outSp+c0, p.outSp, rows, cols, gr*p.oc+r0, true)
+		}
+		if c.dst16 != nil {
+			for r := 0; r < rows; r++ {
+				o := yOff + (r0+r)*p.outSp + c0
+				GemmF32ToF16(c.dst16[o:o+cols], c.dst[o:o+cols])
+			}
 		}
 	}
 }
@@ -358,6 +372,9 @@ func (c *ConvGemm) planPadded() {
 		return
 	}
 	c.phSp = c.ph[0] * c.ph[1] * c.ph[2]
+	for a := range c.phUse {
+		c.phUse[a] = gemmResidues(p.k[a], p.d[a], p.s[a])
+	}
 	c.chanP = nph * c.phSp
 	planes := p.n * p.g
 	if c.chanP > 4*p.inSp+(1<<16) || float64(planes)*float64(p.ic)*float64(c.chanP) > 1<<31 {
@@ -391,8 +408,13 @@ func (c *ConvGemm) planPadded() {
 // fillPadded copies channels [lo, hi) (over all images and groups) of the input into
 // the zero-bordered planes (the borders and the slack
 // were zeroed at construction and are never written).
-func (c *ConvGemm) fillPadded(lo, hi int) {
+func (c *ConvGemm) fillPadded(s *scratch, lo, hi int) {
 	p := &c.p
+	var tmp []float32 // an f16 row widened (RunEpiF16)
+	if c.src16 != nil {
+		s.reserve(4 * p.in[2])
+		tmp = take[float32](s, p.in[2])
+	}
 	ip := c.inP
 	// padded column px (< ip[2]) holds input column px - pb[2]
 	c0, c1 := lo, hi
@@ -403,39 +425,85 @@ func (c *ConvGemm) fillPadded(lo, hi int) {
 	}
 	s2 := p.s[2]
 	for pl := c0; pl < c1; pl++ {
-		x := c.src[pl*p.inSp : (pl+1)*p.inSp]
+		var x []float32
+		var x16 []float16.Float16
+		if c.src16 != nil {
+			x16 = c.src16[pl*p.inSp : (pl+1)*p.inSp]
+		} else {
+			x = c.src[pl*p.inSp : (pl+1)*p.inSp]
+		}
 		d := c.pad[pl*c.chanP : (pl+1)*c.chanP]
 		for pz := 0; pz < ip[0]; pz++ {
 			iz := pz - p.pb[0]
-			if iz < 0 || iz >= p.in[0] {
+			if iz < 0 || iz >= p.in[0] || !gemmUsed(c.phUse[0], pz%p.s[0]) {
 				continue
 			}
 			for py := 0; py < ip[1]; py++ {
 				iy := py - p.pb[1]
-				if iy < 0 || iy >= p.in[1] {
+				if iy < 0 || iy >= p.in[1] || !gemmUsed(c.phUse[1], py%p.s[1]) {
 					continue
 				}
-				src := x[(iz*p.in[1]+iy)*p.in[2]:][:p.in[2]]
 				// phase row of (pz, py) for x phase 0; phase r is phSp·r further
 				prow := (((pz%p.s[0])*p.s[1]+py%p.s[1])*s2*c.ph[0]*c.ph[1] + (pz/p.s[0])*c.ph[1] + py/p.s[1]) * c.ph[2]
-				if s2 == 1 {
-					copy(d[prow+lo:prow+hi], src[lo-p.pb[2]:hi-p.pb[2]])
-					continue
-				}
-				for r := 0; r < s2; r++ {
-					first := lo + ((r-lo)%s2+s2)%s2 // first px >= lo with px mod s2 == r
-					if first >= hi {
+				var src []float32
+				if x16 != nil {
+					row := x16[(iz*p.in[1]+iy)*p.in[2]:][:p.in[2]]
+					if s2 == 1 {
+						GemmF16ToF32(d[prow+lo:prow+hi], row[lo-p.pb[2]:hi-p.pb[2]])
 						continue
 					}
-					n := (hi - first + s2 - 1) / s2
-					dr := d[prow+r*c.phSp+first/s2:][:n]
-					sv := src[first-p.pb[2]:]
-					for t := range dr {
-						dr[t] = sv[t*s2]
+					GemmF16ToF32(tmp, row)
+					src = tmp
+				} else {
+					src = x[(iz*p.in[1]+iy)*p.in[2]:][:p.in[2]]
+				}
+				switch s2 {
+				case 1:
+					copy(d[prow+lo:prow+hi], src[lo-p.pb[2]:hi-p.pb[2]])
+				case 2:
+					c.fillRow2(d[prow:], src, lo, hi)
+				default:
+					for r := 0; r < s2; r++ {
+						first := lo + ((r-lo)%s2+s2)%s2 // first px >= lo with px mod s2 == r
+						if first >= hi || !gemmUsed(c.phUse[2], r) {
+							continue
+						}
+						n := (hi - first + s2 - 1) / s2
+						dr := d[prow+r*c.phSp+first/s2:][:n]
+						sv := src[first-p.pb[2]:]
+						for t := range dr {
+							dr[t] = sv[t*s2]
+						}
 					}
 				}
 			}
 		}
+	}
+}
+
+// fillRow2 writes padded columns [lo, hi) of one input row (padded column px holds
+// src[px-pb[2]]) into the two x phases of a stride-2 row starting at d[0] (phase 1 at
+// d[phSp]), phase 1 only when a tap reads it.
+func (c *ConvGemm) fillRow2(d, src []float32, lo, hi int) {
+	pb := c.p.pb[2]
+	odd := gemmUsed(c.phUse[2], 1)
+	px := lo
+	if px&1 == 1 {
+		if odd {
+			d[c.phSp+px/2] = src[px-pb]
+		}
+		px++
+	}
+	if n := (hi - px) / 2; n > 0 {
+		var od []float32
+		if odd {
+			od = d[c.phSp+px/2:][:n]
+		}
+		gemmDeint2(src[px-pb:][:2*n], d[px/2:][:n], od)
+		px += 2 * n
+	}
+	if px < hi {
+		d[px/2] = src[px-pb]
 	}
 }
 
@@ -484,10 +552,44 @@ func (c *ConvGemm) runPadded(s *scratch, plane int, wp, y []float32, j0, j1, m0,
 			}
 			q = next
 		}
-		if c.epi != nil && first >= 0 {
-			gr := plane % p.g
+		if first >= 0 {
 			off := (plane*p.oc+o)*p.outSp + first
-			epiBlock(c.epi, c.dst, c.res, off, 0, 1, end-first, gr*p.oc+o, true)
+			if c.epi != nil {
+				gr := plane % p.g
+				epiBlock(c.epi, c.dst, c.res, off, 0, 1, end-first, gr*p.oc+o, true)
+			}
+			if c.dst16 != nil {
+				GemmF32ToF16(c.dst16[off:off+end-first], c.dst[off:off+end-first])
+			}
 		}
 	}
+}
+
+// RunEpiF16 is RunEpi for f16 data and output: src16 is widened while it is copied
+// into the padded planes (outside padded mode: into src32 first, which must hold
+// len(src16) floats either way) and each output block is narrowed into dst16 as soon as
+// it is final (after the epilogue), from dst32, the f32 output scratch (dst16's
+// length). The results are RunEpi's on the widened data narrowed with GemmF32ToF16:
+// bit for bit those of the separate widen / RunEpi / narrow passes.
+func (c *ConvGemm) RunEpiF16(ctx context.Context, w *Workers, src16 []float16.Float16, src32 []float32, dst16 []float16.Float16, dst32 []float32, res [][]float32) error {
+	p := &c.p
+	if len(src16) != p.n*p.g*p.ic*p.inSp || len(src32) != len(src16) || len(dst16) != p.n*p.g*p.oc*p.outSp || len(dst32) != len(dst16) {
+		return geomErr("f16 buffers of %d/%d and %d/%d elements for data %d, output %d", len(src16), len(src32), len(dst16), len(dst32), p.n*p.g*p.ic*p.inSp, p.n*p.g*p.oc*p.outSp)
+	}
+	if c.kTot == 0 || c.units == 0 {
+		GemmF16ToF32(src32, src16)
+		if err := c.RunEpi(ctx, w, src32, dst32, res); err != nil {
+			return err
+		}
+		GemmF32ToF16(dst16, dst32)
+		return nil
+	}
+	if c.padded {
+		c.src16 = src16 // src32 stands in for the data in RunEpi's checks
+	} else {
+		GemmF16ToF32(src32, src16)
+	}
+	c.dst16 = dst16
+	defer func() { c.src16, c.dst16 = nil, nil }()
+	return c.RunEpi(ctx, w, src32, dst32, res)
 }

@@ -37,6 +37,18 @@ var convGemmCases = []struct {
 	{"patch_s4", ConvGeom{N: 1, Groups: 1, InC: 3, OutC: 12, In: []int{16, 16}, Out: []int{4, 4}, Kernel: []int{4, 4}, Strides: []int{4, 4}, Dilations: []int{1, 1}, PadsBegin: []int{0, 0}}},
 	{"huge_pad_1x1", ConvGeom{N: 1, Groups: 1, InC: 2, OutC: 3, In: []int{2, 2}, Out: []int{302, 302}, Kernel: []int{1, 1}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{150, 150}}},
 	{"kernel_past_input", ConvGeom{N: 1, Groups: 1, InC: 2, OutC: 2, In: []int{3, 3}, Out: []int{5, 5}, Kernel: []int{3, 3}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{2, 2}}},
+	// round 5: stride-2 phase fills, tiny K, wide rows
+	{"1x1_s2_pad1", ConvGeom{N: 1, Groups: 1, InC: 5, OutC: 9, In: []int{11, 13}, Out: []int{6, 7}, Kernel: []int{1, 1}, Strides: []int{2, 2}, Dilations: []int{1, 1}, PadsBegin: []int{1, 1}}},
+	{"1x1_s2_wide", ConvGeom{N: 1, Groups: 1, InC: 20, OutC: 16, In: []int{75, 75}, Out: []int{38, 38}, Kernel: []int{1, 1}, Strides: []int{2, 2}, Dilations: []int{1, 1}, PadsBegin: []int{0, 0}}},
+	{"3x3_s2_d2", ConvGeom{N: 1, Groups: 1, InC: 3, OutC: 8, In: []int{20, 21}, Out: []int{10, 11}, Kernel: []int{3, 3}, Strides: []int{2, 2}, Dilations: []int{2, 2}, PadsBegin: []int{2, 2}}},
+	{"3x3_s2_p1_wide", ConvGeom{N: 1, Groups: 1, InC: 5, OutC: 17, In: []int{40, 45}, Out: []int{20, 23}, Kernel: []int{3, 3}, Strides: []int{2, 2}, Dilations: []int{1, 1}, PadsBegin: []int{1, 1}}},
+	{"3x3_s2_p01", ConvGeom{N: 2, Groups: 1, InC: 4, OutC: 6, In: []int{17, 36}, Out: []int{8, 18}, Kernel: []int{3, 3}, Strides: []int{2, 2}, Dilations: []int{1, 1}, PadsBegin: []int{0, 1}}},
+	{"5x5_s2_p2", ConvGeom{N: 1, Groups: 1, InC: 3, OutC: 33, In: []int{33, 35}, Out: []int{17, 18}, Kernel: []int{5, 5}, Strides: []int{2, 2}, Dilations: []int{1, 1}, PadsBegin: []int{2, 2}}},
+	{"1x1_s3", ConvGeom{N: 1, Groups: 1, InC: 4, OutC: 5, In: []int{20, 20}, Out: []int{7, 7}, Kernel: []int{1, 1}, Strides: []int{3, 3}, Dilations: []int{1, 1}, PadsBegin: []int{0, 0}}},
+	{"tiny_k1", ConvGeom{N: 1, Groups: 1, InC: 1, OutC: 3, In: []int{40, 41}, Out: []int{40, 41}, Kernel: []int{1, 1}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{0, 0}}},
+	{"k8_1x1_many_oc", ConvGeom{N: 1, Groups: 1, InC: 8, OutC: 70, In: []int{75, 75}, Out: []int{75, 75}, Kernel: []int{1, 1}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{0, 0}}},
+	{"3x3_384to36_19", ConvGeom{N: 1, Groups: 1, InC: 64, OutC: 36, In: []int{19, 19}, Out: []int{19, 19}, Kernel: []int{3, 3}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{1, 1}}},
+	{"group3_s2", ConvGeom{N: 1, Groups: 3, InC: 4, OutC: 8, In: []int{21, 22}, Out: []int{11, 11}, Kernel: []int{3, 3}, Strides: []int{2, 2}, Dilations: []int{1, 1}, PadsBegin: []int{1, 1}}},
 }
 
 func absSlice(s []float32) []float32 {

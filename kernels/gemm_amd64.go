@@ -36,7 +36,7 @@ func gemmPeak256(n int)
 func gemmAsmKernel(arch GemmArch) (gemmKernel, bool) {
 	switch arch {
 	case GemmAVX512:
-		if cpu.X86.HasAVX512F {
+		if p512Allowed && cpu.X86.HasAVX512F {
 			return gemmKernel{arch: arch, mr: 8, nr: 32, kc: 256, tile: gemmTile8x32, row: gemmRow1x32, tileOff: gemmTile8x32off}, true
 		}
 	case GemmAVX2:

@@ -40,6 +40,18 @@ func gemmF32(t ir.ElementType, data any, n int, buf []float32) ([]float32, error
 	return nil, fmt.Errorf("%s data of %d elements holds %T", t, n, data)
 }
 
+// gemmRunF16 runs c on f16 data and output with the widening and narrowing fused into
+// the kernel (ConvGemm.RunEpiF16; src32 and dst32 are its f32 scratch). It reports
+// false, doing nothing, when the tensors are not f16 of the scratch's lengths.
+func gemmRunF16(ctx context.Context, c *kernels.ConvGemm, w *kernels.Workers, in, out *ir.Tensor, src32, dst32 []float32, res [][]float32) (bool, error) {
+	x, ok1 := in.Data.([]f16)
+	y, ok2 := out.Data.([]f16)
+	if !ok1 || !ok2 || in.Type != ir.F16 || out.Type != ir.F16 || len(x) != len(src32) || len(y) != len(dst32) {
+		return false, nil
+	}
+	return true, c.RunEpiF16(ctx, w, x, src32, y, dst32, res)
+}
+
 // gemmOut returns the f32 slice a kernel writes for output data (n elements of type t):
 // the output itself for f32, else buf (then narrowed by gemmNarrow).
 func gemmOut(t ir.ElementType, data any, n int, buf []float32) ([]float32, error) {
@@ -112,7 +124,12 @@ func convFastBind(name string, t ir.ElementType, c convGemmRunner, kg kernels.Co
 	ls, lf, lo := kg.ConvLens()
 	k := &convFastKernel{name: name, t: t, c: c, w: opts.Workers, ls: ls, lf: lf, lo: lo}
 	if t != ir.F32 {
-		k.src, k.dst, k.filt = make([]float32, ls), make([]float32, lo), make([]float32, lf)
+		k.filt = make([]float32, lf)
+		if k.arena = opts.Arena; k.arena != nil {
+			k.arena.Reserve(ls + lo)
+		} else {
+			k.src, k.dst = make([]float32, ls), make([]float32, lo)
+		}
 	}
 	if v := filt.Value; v != nil {
 		w, err := gemmF32(t, v.Data, lf, k.filt)
@@ -133,13 +150,24 @@ type convFastKernel struct {
 	c              convGemmRunner
 	w              *kernels.Workers
 	constW         bool
-	ls, lf, lo     int       // element counts of data, filters, output
-	src, filt, dst []float32 // f32 scratch for f16/bf16
+	ls, lf, lo     int                // element counts of data, filters, output
+	src, filt, dst []float32          // f32 scratch for f16/bf16
+	arena          *kernels.GemmArena // src and dst per run when not nil
 }
 
 func (k *convFastKernel) Run(ctx context.Context, in, out []*ir.Tensor) error {
 	if len(in) < 2 || len(out) < 1 {
 		return fmt.Errorf("%s: expected 2 inputs and 1 output, got %d and %d", k.name, len(in), len(out))
+	}
+	if k.arena != nil {
+		var b [2][]float32
+		k.arena.Take(b[:], k.ls, k.lo)
+		k.src, k.dst = b[0], b[1]
+	}
+	if c, ok := k.c.(*kernels.ConvGemm); ok && k.constW {
+		if done, err := gemmRunF16(ctx, c, k.w, in[0], out[0], k.src, k.dst, nil); done {
+			return err
+		}
 	}
 	src, err := gemmF32(k.t, in[0].Data, k.ls, k.src)
 	if err != nil {
@@ -175,7 +203,12 @@ func matMulFast(t ir.ElementType, g kernels.MatMulGeom, b Input, la, lb, lo int,
 	}
 	k := &matMulFastKernel{t: t, m: m, w: opts.Workers, la: la, lb: lb, lo: lo}
 	if t != ir.F32 {
-		k.a, k.b, k.dst = make([]float32, la), make([]float32, lb), make([]float32, lo)
+		k.b = make([]float32, lb)
+		if k.arena = opts.Arena; k.arena != nil {
+			k.arena.Reserve(la + lo)
+		} else {
+			k.a, k.dst = make([]float32, la), make([]float32, lo)
+		}
 	}
 	if v := b.Value; v != nil {
 		bv, err := gemmF32(t, v.Data, lb, k.b)
@@ -196,12 +229,18 @@ type matMulFastKernel struct {
 	w          *kernels.Workers
 	constB     bool
 	la, lb, lo int
-	a, b, dst  []float32 // f32 scratch for f16/bf16
+	a, b, dst  []float32          // f32 scratch for f16/bf16
+	arena      *kernels.GemmArena // a and dst per run when not nil
 }
 
 func (k *matMulFastKernel) Run(ctx context.Context, in, out []*ir.Tensor) error {
 	if len(in) < 2 || len(out) < 1 {
 		return fmt.Errorf("MatMul: expected 2 inputs and 1 output, got %d and %d", len(in), len(out))
+	}
+	if k.arena != nil {
+		var bufs [2][]float32
+		k.arena.Take(bufs[:], k.la, k.lo)
+		k.a, k.dst = bufs[0], bufs[1]
 	}
 	a, err := gemmF32(k.t, in[0].Data, k.la, k.a)
 	if err != nil {

@@ -317,7 +317,9 @@ func (o *fusedEpiOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	lo := product(o.out)
 	k := &fusedEpiKernel{label: o.label, t: o.t, lo: lo, nBase: o.nBase, epi: o.epi, w: opts.Workers,
 		res: make([][]float32, nres)}
-	if o.t != ir.F32 {
+	if o.t != ir.F32 && opts.Arena != nil {
+		k.arena = opts.Arena // f32 copies of the residuals, data and output per run
+	} else if o.t != ir.F32 {
 		k.resBuf = make([][]float32, nres)
 		for i := range k.resBuf {
 			k.resBuf[i] = make([]float32, lo)
@@ -368,9 +370,29 @@ func (o *fusedEpiOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 		return nil, fmt.Errorf("%s: %w", o.label, err)
 	}
 	if o.t != ir.F32 {
-		k.dst = make([]float32, lo)
+		k.gemmScratch(0)
 	}
 	return k, nil
+}
+
+// gemmScratch sets up the f32 scratch of an f16/bf16 kernel: data (ls elements, 0 for
+// none) and output buffers, from the arena per run when there is one (with the
+// residuals'), else its own.
+func (k *fusedEpiKernel) gemmScratch(ls int) {
+	if k.arena == nil {
+		k.src, k.dst = make([]float32, ls), make([]float32, k.lo)
+		return
+	}
+	k.lens = append(k.lens[:0], ls, k.lo)
+	for range k.res {
+		k.lens = append(k.lens, k.lo)
+	}
+	k.bufs = make([][]float32, len(k.lens))
+	total := 0
+	for _, n := range k.lens {
+		total += n
+	}
+	k.arena.Reserve(total)
 }
 
 // epiLayout returns the output as planes of rows × cols with the channel along rows
@@ -394,6 +416,9 @@ type fusedEpiKernel struct {
 	w      *kernels.Workers
 	res    [][]float32 // per run: the residuals as f32
 	resBuf [][]float32 // f32 scratch of f16/bf16 residuals
+	arena  *kernels.GemmArena
+	lens   []int       // arena slices per run: data, output, residuals
+	bufs   [][]float32 // the arena slices of a run
 
 	conv      *kernels.ConvGemm
 	mm        *kernels.MatMulGemm
@@ -408,7 +433,8 @@ type fusedEpiKernel struct {
 func (k *fusedEpiKernel) bindConv(c *kernels.ConvGemm, ls, lf int, filt Input) bool {
 	k.conv, k.la, k.lb = c, ls, lf
 	if k.t != ir.F32 {
-		k.src, k.wbuf, k.dst = make([]float32, ls), make([]float32, lf), make([]float32, k.lo)
+		k.wbuf = make([]float32, lf)
+		k.gemmScratch(ls)
 	}
 	if v := filt.Value; v != nil {
 		w, err := gemmF32(k.t, v.Data, lf, k.wbuf)
@@ -423,7 +449,8 @@ func (k *fusedEpiKernel) bindConv(c *kernels.ConvGemm, ls, lf int, filt Input) b
 func (k *fusedEpiKernel) bindMatMul(m *kernels.MatMulGemm, la, lb int, b Input) bool {
 	k.mm, k.la, k.lb = m, la, lb
 	if k.t != ir.F32 {
-		k.src, k.wbuf, k.dst = make([]float32, la), make([]float32, lb), make([]float32, k.lo)
+		k.wbuf = make([]float32, lb)
+		k.gemmScratch(la)
 	}
 	if v := b.Value; v != nil {
 		bv, err := gemmF32(k.t, v.Data, lb, k.wbuf)
@@ -438,6 +465,10 @@ func (k *fusedEpiKernel) bindMatMul(m *kernels.MatMulGemm, la, lb int, b Input) 
 func (k *fusedEpiKernel) Run(ctx context.Context, in, out []*ir.Tensor) error {
 	if len(in) != k.nBase+len(k.res) || len(out) < 1 {
 		return fmt.Errorf("%s: expected %d inputs and 1 output, got %d and %d", k.label, k.nBase+len(k.res), len(in), len(out))
+	}
+	if k.arena != nil && k.bufs != nil {
+		k.arena.Take(k.bufs, k.lens...)
+		k.src, k.dst, k.resBuf = k.bufs[0], k.bufs[1], k.bufs[2:]
 	}
 	for i := range k.res {
 		var buf []float32
@@ -463,6 +494,11 @@ func (k *fusedEpiKernel) Run(ctx context.Context, in, out []*ir.Tensor) error {
 			return fmt.Errorf("%s: %w", k.label, err)
 		}
 		return gemmNarrow(k.t, out[0].Data, y)
+	}
+	if k.conv != nil && k.constW {
+		if done, err := gemmRunF16(ctx, k.conv, k.w, in[0], out[0], k.src, k.dst, k.res); done {
+			return err
+		}
 	}
 	src, err := gemmF32(k.t, in[0].Data, k.la, k.src)
 	if err != nil {

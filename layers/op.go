@@ -83,6 +83,9 @@ type ExecOptions struct {
 	Reference bool
 	// Workers runs the parallel loops; nil runs on the calling goroutine.
 	Workers *kernels.Workers
+	// Arena is scratch shared by the fast GEMM kernels of one sequential executor (the
+	// f32 copies of f16/bf16 tensors); nil gives each kernel its own buffers.
+	Arena *kernels.GemmArena
 }
 
 // RunChecker is implemented by ops that can tell, from what is known before execution, that
