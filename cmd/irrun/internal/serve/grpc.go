@@ -95,7 +95,7 @@ func (g *grpcService) ModelInfer(ctx context.Context, r *inference.ModelInferReq
 	if err != nil {
 		return nil, grpcErr(err)
 	}
-	outs, err := s.run(ctx, mv, req.inputs)
+	outs, _, err := s.run(ctx, mv, req.inputs, false) // the response shares the outputs' memory
 	if err != nil {
 		return nil, grpcErr(err)
 	}
@@ -143,7 +143,7 @@ func decodeGRPCInfer(mv *modelVersion, r *inference.ModelInferRequest) (*inferRe
 			if in.GetContents() != nil {
 				return nil, badRequest("input %q has contents, but the request uses raw_input_contents", in.GetName())
 			}
-			tensor, err = decodeRaw(t, in.GetShape(), raw[k])
+			tensor, err = decodeRawView(t, in.GetShape(), raw[k]) // the request outlives the inference
 		} else {
 			tensor, err = decodeContents(t, in.GetShape(), in.GetContents())
 		}

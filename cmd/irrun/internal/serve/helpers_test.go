@@ -45,11 +45,12 @@ func copyModel(t testing.TB, example, dir string, version int) {
 // testServer is a Server listening on 127.0.0.1.
 type testServer struct {
 	*Server
-	url    string // REST base URL
-	conn   *grpc.ClientConn
-	client inference.GRPCInferenceServiceClient
-	cancel context.CancelFunc
-	done   chan error
+	url      string // REST base URL
+	grpcAddr string
+	conn     *grpc.ClientConn
+	client   inference.GRPCInferenceServiceClient
+	cancel   context.CancelFunc
+	done     chan error
 }
 
 func startServer(t testing.TB, opts Options) *testServer {
@@ -61,7 +62,7 @@ func startServer(t testing.TB, opts Options) *testServer {
 	rl, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
-	ts := &testServer{Server: s, url: "http://" + rl.Addr().String(), cancel: cancel, done: make(chan error, 1)}
+	ts := &testServer{Server: s, url: "http://" + rl.Addr().String(), grpcAddr: gl.Addr().String(), cancel: cancel, done: make(chan error, 1)}
 	go func() { ts.done <- s.Serve(ctx, gl, rl) }()
 	ts.conn, err = grpc.NewClient(gl.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()),
 		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(1<<30), grpc.MaxCallSendMsgSize(1<<30)))

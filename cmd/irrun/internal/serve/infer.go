@@ -167,26 +167,39 @@ func selectOutputs(mv *modelVersion, names []string) ([]int, error) {
 	return idx, nil
 }
 
-// run waits for an inference slot of the version, runs it and records the timings.
-func (s *Server) run(ctx context.Context, mv *modelVersion, inputs []*ir.Tensor) ([]*ir.Tensor, error) {
+// run waits for an inference slot of the version, runs it and records the timings. With
+// pooled set and a version of static shapes, the outputs come from the version's pool:
+// call release once nothing refers to them any more; otherwise release does nothing and
+// the outputs are the caller's.
+func (s *Server) run(ctx context.Context, mv *modelVersion, inputs []*ir.Tensor, pooled bool) (outs []*ir.Tensor, release func(), err error) {
+	release = func() {}
 	t0 := time.Now()
 	if err := mv.lim.wait(ctx); err != nil {
-		return nil, err
+		return nil, release, err
 	}
 	s.metrics.addActive(mv.model, mv.label, 1)
 	t1 := time.Now()
 	s.metrics.observeWait(mv.model, mv.label, t1.Sub(t0))
-	outs, err := mv.prog.Run(ctx, inputs)
+	if pool := mv.outPool; pooled && pool != nil {
+		if outs, err = pool.get(); err == nil {
+			err = mv.prog.RunInto(ctx, inputs, outs)
+			if err == nil {
+				release = func() { pool.put(outs) }
+			}
+		}
+	} else {
+		outs, err = mv.prog.Run(ctx, inputs)
+	}
 	s.metrics.observeInfer(mv.model, mv.label, time.Since(t1))
 	s.metrics.addActive(mv.model, mv.label, -1)
 	mv.lim.done()
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, ctx.Err()
+			return nil, release, ctx.Err()
 		}
-		return nil, &apiError{http.StatusInternalServerError, codes.Internal, fmt.Sprintf("inference failed: %v", err)}
+		return nil, release, &apiError{http.StatusInternalServerError, codes.Internal, fmt.Sprintf("inference failed: %v", err)}
 	}
-	return outs, nil
+	return outs, release, nil
 }
 
 func readFileLimit(path string, limit int64) ([]byte, error) {

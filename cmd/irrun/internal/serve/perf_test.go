@@ -3,29 +3,203 @@ package serve
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
 
 	"github.com/irrun/irrun/cmd/irrun/internal/serve/inference"
 	"github.com/irrun/irrun/graph"
 	"github.com/irrun/irrun/ir"
 )
 
+// perfClient is the load generator of TestServeOverhead. It runs in a child process (the
+// test binary re-run as TestServeLoadClient), as a real client would, so that its
+// goroutines do not share the server's Go scheduler; its CPU time still shares the
+// machine.
+type perfClient struct {
+	Mode    string  // "rest" or "grpc"
+	Target  string  // REST URL or gRPC address
+	Model   string  // model name (gRPC)
+	Input   string  // input name (gRPC)
+	Shape   []int64 // input shape (gRPC)
+	Clients int
+	Seconds float64
+}
+
+// perfEnv passes a perfClient to the child process.
+const perfEnv = "IRRUN_SERVE_PERF_CLIENT"
+
+// run sends requests from c.Clients goroutines for c.Seconds after a warm-up and returns
+// every request's latency.
+func (c *perfClient) run(body []byte, hl string) ([]time.Duration, time.Duration, error) {
+	var call func() error
+	switch c.Mode {
+	case "rest":
+		hc := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
+		call = func() error {
+			req, _ := http.NewRequest("POST", c.Target, bytes.NewReader(body))
+			req.Header.Set(headerLen, hl)
+			resp, err := hc.Do(req)
+			if err != nil {
+				return err
+			}
+			_, err = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != 200 {
+				return fmt.Errorf("status %d", resp.StatusCode)
+			}
+			return err
+		}
+	case "grpc":
+		conn, err := grpc.NewClient(c.Target, grpc.WithTransportCredentials(insecure.NewCredentials()))
+		if err != nil {
+			return nil, 0, err
+		}
+		defer conn.Close()
+		client := inference.NewGRPCInferenceServiceClient(conn)
+		req := &inference.ModelInferRequest{ModelName: c.Model,
+			Inputs:           []*inference.ModelInferRequest_InferInputTensor{{Name: c.Input, Datatype: "FP32", Shape: c.Shape}},
+			RawInputContents: [][]byte{body}}
+		call = func() error {
+			_, err := client.ModelInfer(context.Background(), req)
+			return err
+		}
+	default:
+		return nil, 0, fmt.Errorf("unknown mode %q", c.Mode)
+	}
+	return measureCalls(c.Clients, time.Duration(c.Seconds*float64(time.Second)), call)
+}
+
+// measureCalls runs call from clients goroutines for dur after 20 warm-up calls; it
+// returns the latencies and the elapsed time.
+func measureCalls(clients int, dur time.Duration, call func() error) ([]time.Duration, time.Duration, error) {
+	for range 20 {
+		if err := call(); err != nil {
+			return nil, 0, err
+		}
+	}
+	var mu sync.Mutex
+	var lat []time.Duration
+	var firstErr error
+	start := time.Now()
+	deadline := start.Add(dur)
+	var wg sync.WaitGroup
+	for range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var mine []time.Duration
+			var err error
+			for i := 0; i < 10_000_000 && time.Now().Before(deadline); i++ {
+				t0 := time.Now()
+				if err = call(); err != nil {
+					break
+				}
+				mine = append(mine, time.Since(t0))
+			}
+			mu.Lock()
+			lat = append(lat, mine...)
+			if err != nil && firstErr == nil {
+				firstErr = err
+			}
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	return lat, time.Since(start), firstErr
+}
+
+// TestServeLoadClient is the child-process side of TestServeOverhead; it is skipped unless
+// that test starts it.
+func TestServeLoadClient(t *testing.T) {
+	spec := os.Getenv(perfEnv)
+	if spec == "" {
+		t.Skip("run by TestServeOverhead")
+	}
+	var c perfClient
+	require.NoError(t, json.Unmarshal([]byte(spec), &c))
+	n := 1
+	for _, d := range c.Shape {
+		n *= int(d)
+	}
+	data := randomF32(1, n)
+	body, hl := sliceBytes(data), ""
+	if c.Mode == "rest" {
+		body, hl = binaryInferBody(c.Input, c.Shape, data, true)
+	}
+	lat, el, err := c.run(body, hl)
+	require.NoError(t, err)
+	out := make([]string, len(lat))
+	for i, d := range lat {
+		out[i] = strconv.FormatInt(int64(d), 10)
+	}
+	fmt.Printf("IRRUN_PERF %d %s\n", int64(el), strings.Join(out, " "))
+}
+
+// runPerfClient runs c in a child process and returns its latencies and elapsed time.
+func runPerfClient(t *testing.T, c perfClient) ([]time.Duration, time.Duration) {
+	spec, err := json.Marshal(c)
+	require.NoError(t, err)
+	cmd := exec.Command(os.Args[0], "-test.run=^TestServeLoadClient$", "-test.count=1")
+	cmd.Env = append(os.Environ(), perfEnv+"="+string(spec))
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	for _, line := range strings.Split(string(out), "\n") {
+		f, ok := strings.CutPrefix(line, "IRRUN_PERF ")
+		if !ok {
+			continue
+		}
+		fs := strings.Fields(f)
+		el, err := strconv.ParseInt(fs[0], 10, 64)
+		require.NoError(t, err)
+		lat := make([]time.Duration, len(fs)-1)
+		for i, s := range fs[1:] {
+			v, err := strconv.ParseInt(s, 10, 64)
+			require.NoError(t, err)
+			lat[i] = time.Duration(v)
+		}
+		return lat, time.Duration(el)
+	}
+	t.Fatalf("the client printed no result: %s", out)
+	return nil, 0
+}
+
+// noopInference answers every ModelInfer with a fixed response of the model's output
+// size, without running anything: the client's and the protocol's own cost.
+type noopInference struct {
+	inference.UnimplementedGRPCInferenceServiceServer
+	resp *inference.ModelInferResponse
+}
+
+func (n *noopInference) ModelInfer(context.Context, *inference.ModelInferRequest) (*inference.ModelInferResponse, error) {
+	return n.resp, nil
+}
+
 // TestServeOverhead measures the server's own overhead (docs/performance.md): latency
 // percentiles and throughput of REST binary and gRPC requests against the same model run
-// in-process as "irrun bench" runs it, at 1 and 4 clients. It is a measurement, not a
-// check: it runs only with IRRUN_SERVE_PERF=1 (and IRRUN_SERVE_PERF_MODEL=path/model.xml,
-// default the corpus's open-closed-eye-0001-fp16) and prints a table.
+// in-process as "irrun bench" runs it, at 1 and 4 clients, with the load generator in a
+// separate process. The no-op rows send the same requests to handlers that answer a
+// response of the same size without inference: what the client, the loopback and the
+// protocol stack cost by themselves. It is a measurement, not a check: it runs only with
+// IRRUN_SERVE_PERF=1 (and IRRUN_SERVE_PERF_MODEL=path/model.xml, default the corpus's
+// open-closed-eye-0001-fp16) and prints a table. IRRUN_SERVE_PERF_ROUNDS (default 3)
+// interleaves the rows that many times, each for IRRUN_SERVE_LOAD_SECONDS / rounds.
 func TestServeOverhead(t *testing.T) {
 	if os.Getenv("IRRUN_SERVE_PERF") == "" {
 		t.Skip("set IRRUN_SERVE_PERF=1 to measure the server's overhead")
@@ -37,7 +211,11 @@ func TestServeOverhead(t *testing.T) {
 	if _, err := os.Stat(xml); err != nil {
 		t.Skip(err)
 	}
-	dur := loadSeconds()
+	rounds, _ := strconv.Atoi(os.Getenv("IRRUN_SERVE_PERF_ROUNDS"))
+	if rounds <= 0 {
+		rounds = 3
+	}
+	dur := loadSeconds() / time.Duration(rounds)
 	dir := t.TempDir()
 	vdir := filepath.Join(dir, "m", "1")
 	require.NoError(t, os.MkdirAll(vdir, 0o755))
@@ -68,76 +246,106 @@ func TestServeOverhead(t *testing.T) {
 	threads, _ := strconv.Atoi(os.Getenv("IRRUN_SERVE_PERF_THREADS")) // 0: the default
 	ts := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads})
 	ts.waitReady(t)
-	name := ts.repo.Load().models["m"].versions[0].inputs[0].Name
+	mv := ts.repo.Load().models["m"].versions[0]
+	name := mv.inputs[0].Name
 
-	measure := func(clients int, call func() error) (p50, p99 time.Duration, fps float64) {
-		var mu sync.Mutex
-		var lat []time.Duration
-		for range 20 { // warm up
-			require.NoError(t, call())
-		}
-		start := time.Now()
-		deadline := start.Add(dur)
-		var wg sync.WaitGroup
-		for range clients {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				var mine []time.Duration
-				for i := 0; i < 10_000_000 && time.Now().Before(deadline); i++ {
-					t0 := time.Now()
-					if err := call(); err != nil {
-						t.Error(err)
-						return
-					}
-					mine = append(mine, time.Since(t0))
-				}
-				mu.Lock()
-				lat = append(lat, mine...)
-				mu.Unlock()
-			}()
-		}
-		wg.Wait()
-		el := time.Since(start)
-		slices.Sort(lat)
-		return lat[len(lat)/2], lat[len(lat)*99/100], float64(len(lat)) / el.Seconds()
+	// The no-op servers answer what the real ones answer for this model.
+	restBody, restHL := binaryInferBody(name, dims, data, true)
+	code, hdr, restResp := ts.post(t, "/v2/models/m/infer", map[string]string{headerLen: restHL}, restBody)
+	require.Equal(t, 200, code)
+	grpcResp, err := ts.client.ModelInfer(context.Background(), &inference.ModelInferRequest{ModelName: "m",
+		Inputs: []*inference.ModelInferRequest_InferInputTensor{{Name: name, Datatype: "FP32", Shape: dims}}, RawInputContents: [][]byte{sliceBytes(data)}})
+	require.NoError(t, err)
+	rl, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	noopREST := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "application/octet-stream")
+		w.Header().Set(headerLen, hdr.Get(headerLen))
+		w.Header().Set("Content-Length", strconv.Itoa(len(restResp)))
+		w.Write(restResp)
+	})}
+	go noopREST.Serve(rl)
+	defer noopREST.Close()
+	gl, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	noopGRPC := grpc.NewServer()
+	inference.RegisterGRPCInferenceServiceServer(noopGRPC, &noopInference{resp: grpcResp})
+	go noopGRPC.Serve(gl)
+	defer noopGRPC.Stop()
+
+	type row struct {
+		name    string
+		clients int
+		client  *perfClient  // nil: call runs in this process
+		call    func() error // in-process rows
+		lat     []time.Duration
+		el      time.Duration
+	}
+	pc := func(mode, target string, clients int) *perfClient {
+		return &perfClient{Mode: mode, Target: target, Model: "m", Input: name, Shape: dims, Clients: clients, Seconds: dur.Seconds()}
 	}
 	bench := func() error { return p.RunInto(context.Background(), []*ir.Tensor{x}, outs) }
+	// In-process clients (the earlier form of this test): their goroutines share the
+	// server's two Ps, which a helper polling for work after a run holds.
 	hc := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}}
-	body, hl := binaryInferBody(name, dims, data, true)
-	rest := func() error {
-		req, _ := http.NewRequest("POST", ts.url+"/v2/models/m/infer", bytes.NewReader(body))
-		req.Header.Set(headerLen, hl)
+	inREST := func() error {
+		req, _ := http.NewRequest("POST", ts.url+"/v2/models/m/infer", bytes.NewReader(restBody))
+		req.Header.Set(headerLen, restHL)
 		resp, err := hc.Do(req)
 		if err != nil {
 			return err
 		}
 		_, err = io.Copy(io.Discard, resp.Body)
 		resp.Body.Close()
-		if resp.StatusCode != 200 {
-			return fmt.Errorf("status %d", resp.StatusCode)
-		}
 		return err
 	}
 	greq := &inference.ModelInferRequest{ModelName: "m", Inputs: []*inference.ModelInferRequest_InferInputTensor{{Name: name, Datatype: "FP32", Shape: dims}},
 		RawInputContents: [][]byte{sliceBytes(data)}}
-	grpcCall := func() error {
+	inGRPC := func() error {
 		_, err := ts.client.ModelInfer(context.Background(), greq)
 		return err
 	}
-	var report bytes.Buffer
-	fmt.Fprintf(&report, "model %s, %v per row, nireq %d, threads %d\n%-22s %8s %8s %10s\n", xml, dur, cap(ts.repo.Load().models["m"].versions[0].lim.slots), threads, "path", "p50 ms", "p99 ms", "req/s")
-	for _, clients := range []int{1, 4} {
-		for _, c := range []struct {
-			name string
-			call func() error
-		}{{"bench (in-process)", bench}, {"REST binary", rest}, {"gRPC", grpcCall}} {
-			if c.name == "bench (in-process)" && clients > 1 {
-				continue // irrun bench runs one inference at a time
+	rows := []*row{
+		{name: "bench (in-process)", clients: 1, call: bench},
+		{name: "REST binary", clients: 1, client: pc("rest", ts.url+"/v2/models/m/infer", 1)},
+		{name: "gRPC", clients: 1, client: pc("grpc", ts.grpcAddr, 1)},
+		{name: "REST no-op", clients: 1, client: pc("rest", "http://"+rl.Addr().String()+"/", 1)},
+		{name: "gRPC no-op", clients: 1, client: pc("grpc", gl.Addr().String(), 1)},
+		{name: "REST binary", clients: 4, client: pc("rest", ts.url+"/v2/models/m/infer", 4)},
+		{name: "gRPC", clients: 4, client: pc("grpc", ts.grpcAddr, 4)},
+		{name: "REST in-proc client", clients: 1, call: inREST},
+		{name: "gRPC in-proc client", clients: 1, call: inGRPC},
+	}
+	var load []byte
+	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
+		load = bytes.TrimSpace(b)
+	}
+	for range rounds {
+		for _, r := range rows {
+			var lat []time.Duration
+			var el time.Duration
+			if r.client == nil {
+				lat, el, err = measureCalls(1, dur, r.call)
+				require.NoError(t, err)
+			} else {
+				lat, el = runPerfClient(t, *r.client)
 			}
-			p50, p99, fps := measure(clients, c.call)
-			fmt.Fprintf(&report, "%-22s %8.3f %8.3f %10.0f\n", fmt.Sprintf("%s x%d", c.name, clients), p50.Seconds()*1e3, p99.Seconds()*1e3, fps)
+			r.lat = append(r.lat, lat...)
+			r.el += el
 		}
+	}
+	var report bytes.Buffer
+	fmt.Fprintf(&report, "model %s\n%d rounds of %v per row, nireq %d, threads %d, GOMAXPROCS %d, load average before/after %s / ",
+		xml, rounds, dur, cap(mv.lim.slots), threads, runtime.GOMAXPROCS(0), load)
+	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
+		report.Write(bytes.TrimSpace(b))
+	}
+	fmt.Fprintf(&report, "\n%-25s %8s %8s %10s\n", "path", "p50 ms", "p99 ms", "req/s")
+	for _, r := range rows {
+		slices.Sort(r.lat)
+		fmt.Fprintf(&report, "%-25s %8.3f %8.3f %10.0f\n", fmt.Sprintf("%s x%d", r.name, r.clients),
+			r.lat[len(r.lat)/2].Seconds()*1e3, r.lat[len(r.lat)*99/100].Seconds()*1e3, float64(len(r.lat))/r.el.Seconds())
 	}
 	t.Log("\n" + report.String())
 }

@@ -94,6 +94,7 @@ type modelVersion struct {
 	inputs  []tensorMeta
 	outputs []tensorMeta
 	lim     *limiter
+	outPool *outputPool // nil unless every input and output shape is static
 
 	refs    atomic.Int64
 	retired atomic.Bool
@@ -427,6 +428,7 @@ func (s *Server) compile(mv *modelVersion, nireq int) error {
 	}
 	mv.prog = p
 	mv.lim = newLimiter(nireq, s.opts.MaxQueue)
+	mv.outPool = newOutputPool(mv.inputs, mv.outputs, 2*nireq)
 	mv.state.Store(stateAvailable)
 	return nil
 }

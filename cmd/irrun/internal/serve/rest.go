@@ -3,7 +3,6 @@ package serve
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -249,22 +248,25 @@ func (s *Server) restInfer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer mv.lim.leave()
-	body, aerr := s.readBody(w, r)
+	hdrLen := r.Header.Get(headerLen)
+	body, releaseBody, aerr := s.readBody(w, r, hdrLen)
 	if aerr != nil {
 		writeError(w, aerr)
 		return
 	}
-	req, err := decodeRESTInfer(mv, r.Header.Get(headerLen), body)
+	defer releaseBody() // after the inference: the inputs may be views of the body
+	req, err := decodeRESTInfer(mv, hdrLen, body)
 	if err != nil {
 		writeError(w, asAPIError(err))
 		return
 	}
-	outs, err := s.run(r.Context(), mv, req.inputs)
+	outs, releaseOuts, err := s.run(r.Context(), mv, req.inputs, true)
 	if err != nil {
 		writeError(w, asAPIError(err))
 		return
 	}
-	resp, jsonLen, err := encodeRESTInfer(mv, req, outs)
+	resp, jsonLen, err := encodeRESTInfer(mv, req, outs) // copies the outputs
+	releaseOuts()
 	if err != nil {
 		writeError(w, asAPIError(err))
 		return
@@ -282,30 +284,35 @@ func (s *Server) restInfer(w http.ResponseWriter, r *http.Request) {
 }
 
 // readBody reads a request body of at most MaxRequestBytes, refusing a larger declared
-// length before reading anything.
-func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, *apiError) {
+// length before reading anything. A body of known length goes into a pooled buffer, its
+// binary part (after hdrLen bytes of JSON) 8-byte aligned; call release once the body and
+// the tensors viewing it are no longer used.
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request, hdrLen string) (body []byte, release func(), _ *apiError) {
 	limit := s.opts.MaxRequestBytes
 	tooBig := &apiError{http: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("the request body is larger than %d bytes, the server's limit (--max_request_bytes)", limit)}
 	if r.ContentLength > limit {
-		return nil, tooBig
+		return nil, nil, tooBig
 	}
 	rd := http.MaxBytesReader(w, r.Body, limit)
-	// Memory grows with the bytes that arrive, not with what Content-Length claims: a
-	// client announcing the limit and sending nothing holds at most 1 MiB.
-	buf := bytes.NewBuffer(make([]byte, 0, min(max(r.ContentLength, 512), 1<<20)))
-	_, err := buf.ReadFrom(rd)
-	body := buf.Bytes()
-	if err == nil && r.ContentLength >= 0 && int64(len(body)) != r.ContentLength {
-		err = io.ErrUnexpectedEOF
+	body, release, ok, err := s.bodies.readBodyPooled(rd, r.ContentLength, hdrLen)
+	if !ok {
+		// Unknown length: memory grows with the bytes that arrive, not with what
+		// Content-Length claims: a client announcing the limit and sending nothing holds
+		// at most 1 MiB.
+		buf := bytes.NewBuffer(make([]byte, 0, min(max(r.ContentLength, 512), 1<<20)))
+		_, err = buf.ReadFrom(rd)
+		body, release = buf.Bytes(), func() {}
+		if err == nil && r.ContentLength >= 0 && int64(len(body)) != r.ContentLength {
+			err = io.ErrUnexpectedEOF
+		}
 	}
 	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return nil, tooBig
+		if maxBytesBody(err) {
+			return nil, nil, tooBig
 		}
-		return nil, badRequest("reading the request body: %v", err)
+		return nil, nil, badRequest("reading the request body: %v", err)
 	}
-	return body, nil
+	return body, release, nil
 }
 
 // restInferRequest is the JSON of an inference request.
@@ -392,7 +399,7 @@ func decodeRESTInfer(mv *modelVersion, hdr string, body []byte) (*inferRequest, 
 			if size > int64(len(bin)) {
 				return nil, badRequest("input %q: binary_data_size is %d, only %d bytes of binary data remain", in.Name, size, len(bin))
 			}
-			tensor, err = decodeRaw(t, in.Shape, bin[:size])
+			tensor, err = decodeRawView(t, in.Shape, bin[:size])
 			if err != nil {
 				return nil, badRequest("input %q: %v", in.Name, err)
 			}

@@ -81,6 +81,7 @@ type Server struct {
 	grpc   *grpc.Server
 	http   *http.Server
 	logMu  sync.Mutex
+	bodies bodyBuffers // REST request bodies
 }
 
 // New checks the options and makes a server; nothing is loaded or listened on until Serve.
