@@ -139,11 +139,12 @@ func maxUnits[T Number, I Index](j *job, s *scratch, lo, hi int) {
 	if j.flag {
 		idx = unsafe.Slice((*I)(j.idx), p.outLen())
 	}
-	if half := poolIsHalf[T](); half || j.flag && poolSmallInt[T]() {
-		// f16/bf16 and, with indices, 1- and 2-byte integers: widened to
-		// float32 per block (exact, order kept), so the float32 folds (and
-		// the 4-byte indexed ones) apply. f16/bf16 start from float32's
-		// lowest, as the per-tensor f32 path did.
+	if half := poolIsHalf[T](); half || poolSmallInt[T]() && (j.flag || poolTabUse[float32](p)) {
+		// f16/bf16 and, with indices or narrow rows, 1- and 2-byte
+		// integers: widened to float32 per block (exact, order kept), so
+		// the float32 folds (the 4-byte indexed ones, the tap tables)
+		// apply. f16/bf16 start from float32's lowest, as the per-tensor
+		// f32 path did.
 		low := float32(lowest[T]())
 		if half {
 			low = lowest[float32]()

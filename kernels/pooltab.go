@@ -74,6 +74,26 @@ func poolTabMaxGo[T Number](dst []T, di []int32, src []T, si []int32, tab *poolT
 	}
 }
 
+// poolTabAddGo is the definition of the tap-table sum: for every output e,
+// acc = load ? dst[e] : 0, then acc += src[off[e]+t·ts] for t < cnt[e], in
+// order.
+func poolTabAddGo[T Number](dst []T, src []T, tab *poolTab, load bool) {
+	ts := tab.ts
+	dst = dst[:len(tab.off)]
+	for e, o := range tab.off {
+		var acc T
+		if load {
+			acc = dst[e]
+		}
+		p := int(o)
+		for t := int32(0); t < tab.cnt[e]; t++ {
+			acc += src[p]
+			p += ts
+		}
+		dst[e] = acc
+	}
+}
+
 // poolTabUse reports whether maxBlock folds blocks of plan p through tap
 // tables: with the AVX-512 table folds, for 4- and 8-byte T, when an output
 // row fills at most half a vector, or less than a vector and its columns

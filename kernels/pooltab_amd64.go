@@ -68,3 +68,32 @@ func poolTabMax[T Number](dst []T, di []int32, src []T, si []int32, tab *poolTab
 		poolTabU64(d, dp, s, sp, o, c, n, tab.ts, tab.taps, iv, load, mode, i0)
 	}
 }
+
+//go:noescape
+func poolTabAddF32(dst unsafe.Pointer, di *int32, src unsafe.Pointer, si *int32, off, cnt *int32, n, ts, taps int, init uint64, load bool, mode int, i0 int32)
+
+//go:noescape
+func poolTabAddF64(dst unsafe.Pointer, di *int32, src unsafe.Pointer, si *int32, off, cnt *int32, n, ts, taps int, init uint64, load bool, mode int, i0 int32)
+
+// poolTabAdd runs the tap-table sum (poolTabAddGo) with AVX-512 for float32
+// and float64, and in Go otherwise.
+func poolTabAdd[T Number](dst []T, src []T, tab *poolTab, load bool) {
+	n := len(tab.off)
+	if n == 0 {
+		return
+	}
+	k := kindOf[T]()
+	if !poolTabOn() || k > kFloat64 || tab.ts >= 1<<26 {
+		poolTabAddGo(dst, src, tab, load)
+		return
+	}
+	if len(tab.cnt) != n || len(dst) < n || tab.span > len(src) {
+		panic("kernels: poolTabAdd out of range")
+	}
+	o, c := unsafe.SliceData(tab.off), unsafe.SliceData(tab.cnt)
+	if k == kFloat32 {
+		poolTabAddF32(ptr(dst), nil, ptr(src), nil, o, c, n, tab.ts, tab.taps, 0, load, 0, 0)
+	} else {
+		poolTabAddF64(ptr(dst), nil, ptr(src), nil, o, c, n, tab.ts, tab.taps, 0, load, 0, 0)
+	}
+}

@@ -227,3 +227,18 @@ TEXT ·poolTabI64(SB), NOSPLIT, $0-100
 
 TEXT ·poolTabU64(SB), NOSPLIT, $0-100
 	PTAB_FN64(PTAB_MAXUQ, PTAB_CMPU64)
+
+#define PTAB_ADDPS VADDPS Z1, Z0, K2, Z0
+#define PTAB_ADDPD VADDPD Z1, Z0, K2, Z0
+
+// func poolTabAddF32(dst unsafe.Pointer, di *int32, src unsafe.Pointer, si *int32, off, cnt *int32, n, ts, taps int, init uint64, load bool, mode int, i0 int32)
+// acc = load ? dst : init; acc += taps in order (mode 0 only).
+TEXT ·poolTabAddF32(SB), NOSPLIT, $0-100
+	PTAB_ARGS(2)
+	VPBROADCASTD init+72(FP), Z15
+	PTAB32(vvec, vfull, vgo, vtap, vstore, vdone, PTAB_NOP, PTAB_ADDPS, PTAB_NOP, PTAB_NOP)
+
+TEXT ·poolTabAddF64(SB), NOSPLIT, $0-100
+	PTAB_ARGS(3)
+	VPBROADCASTQ init+72(FP), Z15
+	PTAB64(vvec, vfull, vgo, vtap, vstore, vdone, PTAB_NOP, PTAB_ADDPD, PTAB_NOP, PTAB_NOP)

@@ -9,3 +9,8 @@ func poolTabOn() bool { return false }
 func poolTabMax[T Number](dst []T, di []int32, src []T, si []int32, tab *poolTab, init T, load bool, i0 int32) {
 	poolTabMaxGo(dst, di, src, si, tab, init, load, i0)
 }
+
+// poolTabAdd runs the tap-table sum in Go (see poolTabAddGo).
+func poolTabAdd[T Number](dst []T, src []T, tab *poolTab, load bool) {
+	poolTabAddGo(dst, src, tab, load)
+}

@@ -86,6 +86,13 @@ func poolTabCheck[T Number](t *testing.T) {
 			require.Equal(t, poolTabBits(want), poolTabBits(got), "iteration %d mode %d values", it, mode)
 			require.Equal(t, wantI, gotI, "iteration %d mode %d indices", it, mode)
 		}
+		if kindOf[T]() <= kFloat64 {
+			// The sum: the same order, so the same bits.
+			want, got := append([]T(nil), d0...), append([]T(nil), d0...)
+			poolTabAddGo(want, src, &tab, load)
+			poolTabAdd(got, src, &tab, load)
+			require.Equal(t, poolTabBits(want), poolTabBits(got), "iteration %d sums", it)
+		}
 	}
 }
 
