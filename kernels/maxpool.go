@@ -139,9 +139,9 @@ func maxUnits[T Number, I Index](j *job, s *scratch, lo, hi int) {
 	if j.flag {
 		idx = unsafe.Slice((*I)(j.idx), p.outLen())
 	}
-	if half := poolIsHalf[T](); half || poolSmallInt[T]() && (j.flag || poolTabUse[float32](p)) {
-		// f16/bf16 and, with indices or narrow rows, 1- and 2-byte
-		// integers: widened to float32 per block (exact, order kept), so
+	if half := poolIsHalf[T](); half || poolSmallInt[T]() && (j.flag || j.wp.out[2] <= 4 && poolTabUse[float32](j)) {
+		// f16/bf16 and, with indices or rows of at most 4 outputs
+		// (tap tables), 1- and 2-byte integers: widened to float32 per block (exact, order kept), so
 		// the float32 folds (the 4-byte indexed ones, the tap tables)
 		// apply. f16/bf16 start from float32's lowest, as the per-tensor
 		// f32 path did.

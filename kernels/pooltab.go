@@ -94,16 +94,19 @@ func poolTabAddGo[T Number](dst []T, src []T, tab *poolTab, load bool) {
 	}
 }
 
-// poolTabUse reports whether maxBlock folds blocks of plan p through tap
-// tables: with the AVX-512 table folds, for 4- and 8-byte T, when an output
-// row fills at most half a vector, or less than a vector and its columns
-// would be gathered anyway (column stride above 1; 2 for float32, which
-// the AVX2 folds deinterleave from contiguous loads).
-func poolTabUse[T Number](p *winPlan) bool {
+// poolTabUse reports whether maxBlock (avgBlockFloat) folds the blocks of
+// job j through tap tables: with the AVX-512 table folds, for 4- and 8-byte
+// T, when an output row fills at most half a vector, or less than a vector
+// and its columns would be gathered anyway (column stride above 1; 2 for
+// float32, which the AVX2 folds deinterleave from contiguous loads); and
+// when building the tables pays: one block of rows per (plane, depth), so
+// that a worker builds them once per chunk of units, and at least 32 units.
+func poolTabUse[T Number](j *job) bool {
 	var z T
 	sz := int(unsafe.Sizeof(z))
+	p := &j.wp
 	Wo, sc := p.out[2], p.s[2]
-	if !poolTabOn() || (sz != 4 && sz != 8) {
+	if !poolTabOn() || (sz != 4 && sz != 8) || j.nb != 1 || j.units < 32 {
 		return false
 	}
 	gathered := sc > 2 || sc == 2 && kindOf[T]() != kFloat32
@@ -196,7 +199,7 @@ type poolTabs struct {
 func poolTabsFor[T Number](j *job, s *scratch) (poolTabs, bool) {
 	p := &j.wp
 	Wo := p.out[2]
-	if !poolTabUse[T](p) {
+	if !poolTabUse[T](j) {
 		return poolTabs{}, false
 	}
 	b := j.bRows

@@ -130,7 +130,7 @@ func TestPoolTabFold(t *testing.T) {
 // large pads (empty windows).
 func poolTabWindow(r *rand.Rand) Window {
 	nsp := 1 + r.IntN(3)
-	g := Window{N: 1 + r.IntN(2), C: 1 + r.IntN(5)}
+	g := Window{N: 1 + r.IntN(2), C: 1 + r.IntN(48)} // often ≥ 32 units: tap tables
 	for a := 0; a < nsp; a++ {
 		for {
 			in := 1 + r.IntN(24)
