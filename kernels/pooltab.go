@@ -98,7 +98,8 @@ func poolTabAddGo[T Number](dst []T, src []T, tab *poolTab, load bool) {
 // job j through tap tables: with the AVX-512 table folds, for 4- and 8-byte
 // T, when an output row fills at most half a vector, or less than a vector
 // and its columns would be gathered anyway (column stride above 1; 2 for
-// float32, which the AVX2 folds deinterleave from contiguous loads); and
+// float32, which the AVX2 folds deinterleave from contiguous loads) and the
+// H stride skips rows (the W table leaves them out); and
 // when building the tables pays: one block of rows per (plane, depth), so
 // that a worker builds them once per chunk of units, and at least 32 units.
 func poolTabUse[T Number](j *job) bool {
@@ -110,7 +111,8 @@ func poolTabUse[T Number](j *job) bool {
 		return false
 	}
 	gathered := sc > 2 || sc == 2 && kindOf[T]() != kFloat32
-	return Wo*sz < 32 || Wo*sz < 64 && gathered
+	skips := p.s[1] > (p.k[1]-1)*p.d[1]+1 // rows no window reads, left out of the W pass
+	return Wo*sz < 32 || Wo*sz < 64 && gathered && skips
 }
 
 // poolTabBuild fills the W-pass table w (its rows are the input rows the
