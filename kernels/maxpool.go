@@ -139,24 +139,35 @@ func maxUnits[T Number, I Index](j *job, s *scratch, lo, hi int) {
 	if j.flag {
 		idx = unsafe.Slice((*I)(j.idx), p.outLen())
 	}
-	if half := poolIsHalf[T](); half || j.flag && poolSmallInt[T]() {
-		// f16/bf16 and, with indices, 1- and 2-byte integers: widened to
-		// float32 per block (exact, order kept), so the float32 folds (and
-		// the 4-byte indexed ones) apply. f16/bf16 start from float32's
-		// lowest, as the per-tensor f32 path did.
+	if half := poolIsHalf[T](); half || poolSmallInt[T]() && (j.flag || j.wp.out[2] <= 4 && poolTabUse[float32](j)) {
+		// f16/bf16 and, with indices or rows of at most 4 outputs
+		// (tap tables), 1- and 2-byte integers: widened to float32 per block (exact, order kept), so
+		// the float32 folds (the 4-byte indexed ones, the tap tables)
+		// apply. f16/bf16 start from float32's lowest, as the per-tensor
+		// f32 path did.
 		low := float32(lowest[T]())
 		if half {
 			low = lowest[float32]()
 		}
+		tab, ok := poolTabsFor[float32](j, s)
+		tp := &tab
+		if !ok {
+			tp = nil
+		}
 		for u := lo; u < hi; u++ {
 			plane, od, i0, i1 := j.unitRows(u)
-			maxBlock[T, float32](j, s, src, dst, idx, plane, od, i0, i1, true, low)
+			maxBlock[T, float32](j, s, src, dst, idx, plane, od, i0, i1, true, low, tp)
 		}
 		return
 	}
+	tab, ok := poolTabsFor[T](j, s)
+	tp := &tab
+	if !ok {
+		tp = nil
+	}
 	for u := lo; u < hi; u++ {
 		plane, od, i0, i1 := j.unitRows(u)
-		maxBlock[T, T](j, s, src, dst, idx, plane, od, i0, i1, false, lowest[T]())
+		maxBlock[T, T](j, s, src, dst, idx, plane, od, i0, i1, false, lowest[T](), tp)
 	}
 }
 
@@ -177,7 +188,11 @@ func maxUnits[T Number, I Index](j *job, s *scratch, lo, hi int) {
 // at the end; low is then the storage type's lowest, widened (or, for
 // f16/bf16, float32's, as the f32 path computes). Without cvt, S and T are
 // the same type.
-func maxBlock[S, T Number, I Index](j *job, s *scratch, src, dst []S, idx []I, plane, od, i0, i1 int, cvt bool, low T) {
+//
+// With tab (narrow rows, poolTabsFor), the W and H passes of each depth tap
+// are two tap-table streams (pooltab.go), the tables built once per block
+// of rows and kept at the start of the scratch.
+func maxBlock[S, T Number, I Index](j *job, s *scratch, src, dst []S, idx []I, plane, od, i0, i1 int, cvt bool, low T, tab *poolTabs) {
 	p := &j.wp
 	H, W := p.in[1], p.in[2]
 	Wo := p.out[2]
@@ -196,16 +211,24 @@ func maxBlock[S, T Number, I Index](j *job, s *scratch, src, dst []S, idx []I, p
 		need += (nr + B) * Wo * 4
 	}
 	cl, ch := interior(p.s[2], p.pb[2], p.d[2], p.k[2], W, Wo)
+	useTab := nr > 0 && tab != nil
 	// With many border columns, fold a copy of the rows padded with lowest
 	// (never taken: the update is strict and accumulators start at lowest).
 	usePad, Wp := padRows(p, cl, ch)
+	if useTab {
+		usePad = false
+	}
 	if usePad {
 		need += nr * Wp * elem
 	}
 	if cvt {
 		need += (nr*W + B*Wo) * elem
 	}
-	s.reserve(need + 128)
+	if tab != nil {
+		poolScratchFrom(s, tab.mark, need+128)
+	} else {
+		s.reserve(need + 128)
+	}
 	var dV, wb []T
 	var srcT []T
 	if cvt {
@@ -225,6 +248,9 @@ func maxBlock[S, T Number, I Index](j *job, s *scratch, src, dst []S, idx []I, p
 	if usePad {
 		pad = take[T](s, nr*Wp)
 	}
+	if useTab && (tab.i0 != i0 || tab.i1 != i1) {
+		tab.build(p, i0, i1, rlo, nr)
+	}
 
 	first := true // no depth tap folded into the output yet
 	if nr > 0 {
@@ -241,6 +267,19 @@ func maxBlock[S, T Number, I Index](j *job, s *scratch, src, dst []S, idx []I, p
 			if cvt {
 				poolWiden(wb, src[inBase+rowOff:inBase+rowOff+nr*W])
 				sv, sb = wb, inBase+rowOff
+			}
+			if useTab {
+				// W pass and H pass as two streams; the index of an input
+				// element at offset o from row rlo is rowOff + o.
+				if withIdx {
+					poolTabMax(hs, hI, sv[inBase+rowOff-sb:], nil, &tab.w, low, false, int32(rowOff))
+					poolTabMax(dV, dI, hs, hI, &tab.h, low, !first, 0)
+				} else {
+					poolTabMax(hs, nil, sv[inBase+rowOff-sb:], nil, &tab.w, low, false, 0)
+					poolTabMax(dV, nil, hs, nil, &tab.h, low, !first, 0)
+				}
+				first = false
+				continue
 			}
 			// W pass over rows [rlo, rhi) of slice z into hs: interior
 			// columns in one fold, border columns one by one (or all

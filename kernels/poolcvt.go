@@ -126,3 +126,63 @@ func poolMaxHalf[H Number, I Index](ctx context.Context, w *Workers, g Window, s
 	}
 	return MaxPoolContext(ctx, w, g, src, dst, idx, axis)
 }
+
+// poolWidenExact widens f16/bf16 storage to float32 as the per-tensor path
+// does (F16ToF32/BF16ToF32), other types by poolWiden.
+func poolWidenExact[S, T Number](dst []T, src []S) {
+	switch any((*S)(nil)).(type) {
+	case *poolF16:
+		F16ToF32(poolAs[float32](dst[:len(src)]), poolAs[float16.Float16](src))
+	case *poolBF16:
+		BF16ToF32(poolAs[float32](dst[:len(src)]), poolAs[uint16](src))
+	default:
+		poolWiden(dst, src)
+	}
+}
+
+// poolNarrowExact narrows float32 to f16/bf16 as the per-tensor path does
+// (F32ToF16/F32ToBF16, NaN included), other types by poolNarrow.
+func poolNarrowExact[S, T Number](dst []S, src []T) {
+	switch any((*S)(nil)).(type) {
+	case *poolF16:
+		F32ToF16(poolAs[float16.Float16](dst), poolAs[float32](src[:len(dst)]))
+	case *poolBF16:
+		F32ToBF16(poolAs[uint16](dst), poolAs[float32](src[:len(dst)]))
+	default:
+		poolNarrow(dst, src)
+	}
+}
+
+// poolAvgHalfRunner runs AvgPool units on f16/bf16 storage (S), summed in
+// float32.
+type poolAvgHalfRunner[S Number] struct{}
+
+func (poolAvgHalfRunner[S]) run(j *job, s *scratch, lo, hi int) {
+	p := &j.wp
+	src := unsafe.Slice((*S)(j.src), p.inLen())
+	dst := unsafe.Slice((*S)(j.dst), p.outLen())
+	tab, ok := poolTabsFor[float32](j, s)
+	tp := &tab
+	if !ok {
+		tp = nil
+	}
+	for u := lo; u < hi; u++ {
+		plane, od, i0, i1 := j.unitRows(u)
+		avgBlockFloat[S, float32](j, s, src, dst, plane, od, i0, i1, true, tp)
+	}
+}
+
+// AvgPoolF16Context is AvgPoolContext on IEEE half-precision data, computed
+// as OpenVINO does through float32 (widened exactly, the float32 kernel's
+// sums and divisions, narrowed to nearest even) but widened per block of
+// rows instead of per tensor: the same bits as widening the tensor
+// (F16ToF32), running AvgPoolContext on float32 and narrowing (F32ToF16),
+// without the two extra passes and the two float32 tensors.
+func AvgPoolF16Context(ctx context.Context, w *Workers, g Window, src, dst []float16.Float16, excludePad bool) error {
+	return AvgPoolContext(ctx, w, g, poolAs[poolF16](src), poolAs[poolF16](dst), excludePad)
+}
+
+// AvgPoolBF16Context is AvgPoolF16Context for bfloat16 data (raw bits).
+func AvgPoolBF16Context(ctx context.Context, w *Workers, g Window, src, dst []uint16, excludePad bool) error {
+	return AvgPoolContext(ctx, w, g, poolAs[poolBF16](src), poolAs[poolBF16](dst), excludePad)
+}

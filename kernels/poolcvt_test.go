@@ -137,3 +137,62 @@ func TestPoolF16Convert(t *testing.T) {
 		require.Equal(t, uint16(wantH[i]), gotH[i], "narrow %v (%#08x)", in[i], math.Float32bits(in[i]))
 	}
 }
+
+// TestPoolHalfAvg checks the per-block widened f16/bf16 AvgPool against the
+// per-tensor path it replaces (the tensor widened to float32, the float32
+// fast kernel, narrowed back), bit for bit, NaN, ±Inf and ±0 included.
+func TestPoolHalfAvg(t *testing.T) {
+	r := rand.New(rand.NewPCG(22, 5))
+	pool := []*Workers{nil, NewWorkers(1), NewWorkers(2), NewWorkers(3)}
+	defer func() {
+		for _, w := range pool {
+			w.Close()
+		}
+	}()
+	iters := 150
+	if testing.Short() || raceEnabled {
+		iters = 20
+	}
+	ctx := context.Background()
+	for it := 0; it < iters; it++ {
+		g := randWindow(r, it%6 == 5)
+		g.Dilations = nil
+		if it%3 == 0 {
+			g = poolTabWindow(r) // narrow rows, deep windows
+			g.Dilations = nil
+		}
+		p, err := g.plan()
+		if err != nil {
+			continue // a geometry valid only with its dilations
+		}
+		nin, nout := p.inLen(), p.outLen()
+		for _, bf := range []bool{false, true} {
+			bits := poolHalfBits(r, nin, bf)
+			s32 := make([]float32, nin)
+			if bf {
+				BF16ToF32(s32, bits)
+			} else {
+				F16ToF32(s32, poolAs[float16.Float16](bits))
+			}
+			for _, excl := range []bool{false, true} {
+				want32 := make([]float32, nout)
+				require.NoError(t, AvgPool(nil, g, s32, want32, excl))
+				want := make([]uint16, nout)
+				if bf {
+					F32ToBF16(want, want32)
+				} else {
+					F32ToF16(poolAs[float16.Float16](want), want32)
+				}
+				for _, w := range pool {
+					got := make([]uint16, nout)
+					if bf {
+						require.NoError(t, AvgPoolBF16Context(ctx, w, g, bits, got, excl))
+					} else {
+						require.NoError(t, AvgPoolF16Context(ctx, w, g, poolAs[float16.Float16](bits), poolAs[float16.Float16](got), excl))
+					}
+					require.Equal(t, want, got, "%+v bf16 %v excl %v threads %d", g, bf, excl, w.Threads())
+				}
+			}
+		}
+	}
+}

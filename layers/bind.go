@@ -360,12 +360,39 @@ func bindAvgPool(op string, t ir.ElementType, w kernels.Window, excludePad bool,
 	case ir.U64:
 		return avgPoolKernel[uint64](op, t, w, excludePad, opts), nil
 	case ir.F16, ir.BF16:
+		if !opts.Reference {
+			return avgPoolHalfKernel(op, t, w, excludePad, opts), nil
+		}
 		inLen, outLen := windowLens(w)
 		return halfKernel(op, t, inLen, outLen, func(ctx context.Context, src, dst []float32, out []*ir.Tensor) error {
 			return runAvgPool(ctx, opts, w, src, dst, excludePad)
 		}), nil
 	}
 	return nil, unsupportedType(op, t)
+}
+
+// avgPoolHalfKernel runs f16/bf16 AvgPool widening per block of rows inside the kernel (the
+// same results, bit for bit, as halfKernel's per-tensor widening, without its scratch tensors).
+func avgPoolHalfKernel(op string, t ir.ElementType, w kernels.Window, excludePad bool, opts ExecOptions) Kernel {
+	return kernelFunc(func(ctx context.Context, in, out []*ir.Tensor) error {
+		if err := ioCheck(op, in, out, 1, 1, t); err != nil {
+			return err
+		}
+		if t == ir.F16 {
+			src, ok1 := in[0].Data.([]f16)
+			dst, ok2 := out[0].Data.([]f16)
+			if !ok1 || !ok2 {
+				return fmt.Errorf("%s: f16 tensors hold %T and %T", op, in[0].Data, out[0].Data)
+			}
+			return kernels.AvgPoolF16Context(ctx, opts.Workers, w, src, dst, excludePad)
+		}
+		src, ok1 := in[0].Data.([]uint16)
+		dst, ok2 := out[0].Data.([]uint16)
+		if !ok1 || !ok2 {
+			return fmt.Errorf("%s: bf16 tensors hold %T and %T", op, in[0].Data, out[0].Data)
+		}
+		return kernels.AvgPoolBF16Context(ctx, opts.Workers, w, src, dst, excludePad)
+	})
 }
 
 // ---------------------------------------------------------------- Adaptive

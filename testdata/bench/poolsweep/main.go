@@ -2,7 +2,7 @@
 // generates: the fast kernel at 1 and 2 threads and the reference kernel,
 // in process, on the same data. It reads one JSON case per line on stdin and
 // prints one JSON result per line. f16 and bf16 run as the layers bind them
-// (MaxPool widened per block inside the kernel; AvgPool and the reference
+// (MaxPool and AvgPool widened per block inside the kernel; the reference
 // widened to f32 per tensor, the f32 kernel, narrowed back). Run it through sweep.py; by
 // hand: go run ./testdata/bench/poolsweep < cases.jsonl
 package main
@@ -187,6 +187,18 @@ func sweepT[T kernels.Number](c *sweepCase, g kernels.Window, inLen, outLen int,
 		return h.wrap(func(s, d []float32) error { return any(f).(func(s, d []float32) error)(s, d) })
 	}
 	fast := func(w *kernels.Workers) func() error { return call(run(w, false)) }
+	if h != nil && c.Op == "avg" {
+		// AvgPool on f16/bf16 widens per block inside the kernel too.
+		call(run(w1, false))
+		fast = func(w *kernels.Workers) func() error {
+			return func() error {
+				if h.bf {
+					return kernels.AvgPoolBF16Context(context.Background(), w, g, h.b16, h.ob16, c.ExcludePad)
+				}
+				return kernels.AvgPoolF16Context(context.Background(), w, g, h.h16, h.o16, c.ExcludePad)
+			}
+		}
+	}
 	if h != nil && c.Op != "avg" {
 		// MaxPool on f16/bf16 widens per block inside the kernel, as the
 		// layers bind it (the reference still stages the whole tensor).
