@@ -94,7 +94,9 @@ func NewDWConv(g ConvGeom, filt []float32) *DWConv {
 		}
 	}
 	d.nb16 = (d.ow + 15) / 16
-	if dw512() {
+	// AVX-512 unless the rows are exactly 8 wide: one 8-column AVX2 block then beats a
+	// half-masked 16-column one (BenchmarkDWConvModel C32_16x8).
+	if dw512() && d.ow != 8 {
 		for oy := 0; oy < d.oh; oy++ {
 			for ox := 0; ox < d.ow; ox += 16 {
 				n := min(16, d.ow-ox)
@@ -192,7 +194,13 @@ func (d *DWConv) run(ctx context.Context, w *Workers, res [][]float32) error {
 	j := w.acquire()
 	j.src = unsafe.Pointer(d)
 	j.units = units
+	// A few chunks of planes per thread: each chunk zeroes its padded plane once.
 	j.chunk = 1
+	if d.par {
+		j.chunk = max(1, units/(4*w.Threads()))
+	} else {
+		j.chunk = units
+	}
 	j.fn = dwRunner{}
 	if err := w.run(ctx, j, d.par); err != nil {
 		return fmt.Errorf("depthwise convolution: %w", err)
@@ -209,31 +217,42 @@ func (dwRunner) run(j *job, s *scratch, lo, hi int) { (*DWConv)(j.src).units(s, 
 // cache.
 func (d *DWConv) units(s *scratch, lo, hi int) {
 	inSp, outSp := d.h*d.wd, d.oh*d.ow
+	s.reserve(4 * (d.pl + outSp + d.rs + 16))
+	pl := take[float32](s, d.pl)
+	lin := take[float32](s, d.rs)
+	tmp := take[float32](s, outSp)
+	// The padding is the same for every plane: zero it once; each plane then writes
+	// only its data columns.
+	clear(pl)
+	clear(lin)
+	iy0, iy1 := max(0, -d.pby), min(d.h, d.ph-d.pby)
+	ix0, ix1 := max(0, -d.pbx), min(d.wd, d.rs-d.pbx)
 	for u := lo; u < hi; u++ {
-		s.reserve(4 * (d.pl + outSp + d.rs + 16))
-		pl := take[float32](s, d.pl)
-		lin := take[float32](s, d.rs)
-		var out []float32
+		out := tmp
 		if d.kind == 0 {
 			out = d.d32[u*outSp : (u+1)*outSp]
-		} else {
-			out = take[float32](s, outSp)
 		}
-		iy0, iy1 := max(0, -d.pby), min(d.h, d.ph-d.pby)
-		if iy0 >= iy1 {
-			clear(pl)
-		} else {
-			clear(pl[:(iy0+d.pby)*d.rs])
-			clear(pl[(iy1+d.pby)*d.rs:])
-		}
-		for iy := iy0; iy < iy1; iy++ {
-			py := iy + d.pby
-			r := pl[py*d.rs : (py+1)*d.rs]
-			if d.sx == 1 {
-				d.fillRow(r, u*inSp+iy*d.wd)
-			} else {
-				d.fillRow(lin, u*inSp+iy*d.wd)
-				dwDeinterleave(r, lin, d.sx, d.pws)
+		if iy0 < iy1 && ix0 < ix1 {
+			at := u*inSp + iy0*d.wd
+			switch {
+			case d.sx == 1 && d.kind == 0:
+				dwCopyPlane(pl[(iy0+d.pby)*d.rs+ix0+d.pbx:], d.rs, d.s32[at+ix0:], d.wd, iy1-iy0, ix1-ix0)
+			case d.sx == 2 && d.kind == 0:
+				for iy := iy0; iy < iy1; iy++ {
+					py := iy + d.pby
+					d.split2(pl[py*d.rs:(py+1)*d.rs], d.s32[u*inSp+iy*d.wd+ix0:u*inSp+iy*d.wd+ix1], ix0+d.pbx)
+				}
+			default:
+				for iy := iy0; iy < iy1; iy++ {
+					py := iy + d.pby
+					r := pl[py*d.rs : (py+1)*d.rs]
+					if d.sx == 1 {
+						d.fillRow(r, u*inSp+iy*d.wd, ix0, ix1)
+					} else {
+						d.fillRow(lin, u*inSp+iy*d.wd, ix0, ix1)
+						dwDeinterleave(r, lin, d.sx, d.pws)
+					}
+				}
 			}
 		}
 		c := u % d.c
@@ -306,17 +325,10 @@ func (d *DWConv) epiRows(y []float32, off, c int) {
 	}
 }
 
-// fillRow writes input row at element offset at of the source into the padded row r
-// (len rs, unsplit): padded column px = ix + pbx holds x[ix], the rest is 0. f16/bf16
-// rows widen straight into r.
-func (d *DWConv) fillRow(r []float32, at int) {
-	ix0 := max(0, -d.pbx)
-	ix1 := min(d.wd, len(r)-d.pbx)
-	if ix0 >= ix1 {
-		clear(r)
-		return
-	}
-	clear(r[:ix0+d.pbx])
+// fillRow writes columns [ix0, ix1) of the input row at element offset at of the
+// source into the padded row r (len rs, unsplit) at padded column ix + pbx; the other
+// columns of r stay zero. f16/bf16 rows widen straight into r.
+func (d *DWConv) fillRow(r []float32, at, ix0, ix1 int) {
 	dst := r[ix0+d.pbx : ix1+d.pbx]
 	switch d.kind {
 	case 0:
@@ -326,7 +338,24 @@ func (d *DWConv) fillRow(r []float32, at int) {
 	default:
 		BF16ToF32(dst, d.sb[at+ix0:at+ix1])
 	}
-	clear(r[ix1+d.pbx:])
+}
+
+// split2 writes the input columns x, the first at padded column q0, into the padded
+// row r split into its two stride phases (phase p, column j at r[p·pws + j] holds padded
+// column 2j + p); the other columns of r stay zero.
+func (d *DWConv) split2(r, x []float32, q0 int) {
+	ph0, ph1 := r[:d.pws], r[d.pws:2*d.pws]
+	var ev, od []float32 // where x[0], x[2], ... and x[1], x[3], ... go
+	if q0%2 == 0 {
+		ev, od = ph0[q0/2:], ph1[q0/2:]
+	} else {
+		ev, od = ph1[q0/2:], ph0[q0/2+1:]
+	}
+	n := len(x) / 2
+	dwDeint2(ev[:n], od[:n], x[:2*n])
+	if len(x)%2 == 1 {
+		ev[n] = x[2*n]
+	}
 }
 
 // dwDeinterleave splits the padded row lin (len sx·pws) into its sx stride phases:
@@ -384,5 +413,13 @@ func dwBlocks16Go(out, pl []float32, blk, taps []int32, wt []float32) {
 			}
 			out[do+i] = acc
 		}
+	}
+}
+
+// dwCopyPlaneGo copies rows rows of n floats from src (row stride ss) to dst (row
+// stride ds).
+func dwCopyPlaneGo(dst []float32, ds int, src []float32, ss, rows, n int) {
+	for r := 0; r < rows; r++ {
+		copy(dst[r*ds:r*ds+n], src[r*ss:r*ss+n])
 	}
 }

@@ -47,3 +47,21 @@ func dwDeint2(ev, od, lin []float32) {
 	}
 	dwDeint2512(&ev[0], &od[0], &lin[0], n)
 }
+
+//go:noescape
+func dwCopyRows(dst *float32, ds int, src *float32, ss int, rows, n int)
+
+// dwCopyPlane copies rows rows of n floats from src (row stride ss) to dst (row stride
+// ds); the slices hold them.
+func dwCopyPlane(dst []float32, ds int, src []float32, ss, rows, n int) {
+	if rows < 1 || n < 1 {
+		return
+	}
+	if !p512On() {
+		dwCopyPlaneGo(dst, ds, src, ss, rows, n)
+		return
+	}
+	_ = dst[(rows-1)*ds+n-1]
+	_ = src[(rows-1)*ss+n-1]
+	dwCopyRows(&dst[0], ds, &src[0], ss, rows, n)
+}

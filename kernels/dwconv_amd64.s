@@ -219,10 +219,10 @@ dwd16:
 dwdtail:
 	TESTQ CX, CX
 	JEQ   dwddone
-	MOVSS (SI), X0
-	MOVSS X0, (DI)
-	MOVSS 4(SI), X0
-	MOVSS X0, (R8)
+	VMOVSS (SI), X0
+	VMOVSS X0, (DI)
+	VMOVSS 4(SI), X0
+	VMOVSS X0, (R8)
 	ADDQ $8, SI
 	ADDQ $4, DI
 	ADDQ $4, R8
@@ -268,3 +268,49 @@ DATA dwOddIdx<>+52(SB)/4, $27
 DATA dwOddIdx<>+56(SB)/4, $29
 DATA dwOddIdx<>+60(SB)/4, $31
 GLOBL dwOddIdx<>(SB), RODATA, $64
+
+// func dwCopyRows(dst *float32, ds int, src *float32, ss int, rows, n int)
+// copies rows rows of n (>= 1) floats: src row r at src+r·ss to dst+r·ds (strides in
+// elements), 16 at a time with a masked tail.
+TEXT ·dwCopyRows(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ ds+8(FP), R8
+	SHLQ $2, R8
+	MOVQ src+16(FP), SI
+	MOVQ ss+24(FP), R9
+	SHLQ $2, R9
+	MOVQ rows+32(FP), R10
+	MOVQ n+40(FP), R11
+	MOVQ R11, CX
+	ANDQ $15, CX
+	MOVL $1, AX
+	SHLL CX, AX
+	DECL AX
+	KMOVW AX, K1            // the tail's lanes (none when n is a multiple of 16)
+	MOVQ R11, R12
+	ANDQ $-16, R12          // elements in whole vectors
+
+dwcrow:
+	TESTQ R10, R10
+	JEQ   dwcdone
+	XORQ DX, DX
+
+dwcvec:
+	CMPQ DX, R12
+	JGE  dwctail
+	VMOVUPS (SI)(DX*4), Z0
+	VMOVUPS Z0, (DI)(DX*4)
+	ADDQ $16, DX
+	JMP  dwcvec
+
+dwctail:
+	VMOVUPS.Z (SI)(DX*4), K1, Z0
+	VMOVUPS Z0, K1, (DI)(DX*4)
+	ADDQ R8, DI
+	ADDQ R9, SI
+	DECQ R10
+	JMP  dwcrow
+
+dwcdone:
+	VZEROUPPER
+	RET

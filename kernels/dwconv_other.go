@@ -17,3 +17,7 @@ func dwBlocks512(out, pl []float32, blk, taps []int32, wt []float32) {
 }
 
 func dwDeint2(ev, od, lin []float32) { dwDeint2Go(ev, od, lin) }
+
+func dwCopyPlane(dst []float32, ds int, src []float32, ss, rows, n int) {
+	dwCopyPlaneGo(dst, ds, src, ss, rows, n)
+}

@@ -58,6 +58,9 @@ func TestDWConvMatchesReference(t *testing.T) {
 		dwGeom(1, 5, 1, 1, 3, 3, 1, 1, 1, 1, 1, 1),
 		dwGeom(1, 5, 6, 17, 1, 1, 2, 1, 0, 0, 0, 0),
 		dwGeom(1, 4, 40, 33, 3, 3, 2, 1, 1, 1, 1, 1),
+		dwGeom(1, 3, 21, 33, 3, 3, 2, 1, -1, -3, 1, 2),
+		dwGeom(1, 3, 21, 8, 3, 3, 1, 1, 1, 1, 1, 1),
+		dwGeom(1, 2, 9, 100, 3, 3, 2, 1, 1, 0, 1, 1),
 		{N: 1, Groups: 5, InC: 1, OutC: 1, In: []int{50}, Out: []int{25}, Kernel: []int{5},
 			Strides: []int{2}, Dilations: []int{1}, PadsBegin: []int{2}},
 	}
