@@ -11,6 +11,10 @@ func dwBlocks(out, pl []float32, blk, taps []int32, wt []float32) {
 		dwBlocksGo(out, pl, blk, taps, wt)
 		return
 	}
+	if len(taps) == 9 && taps[0] == 0 && len(wt) >= 9 {
+		dw9Y(&out[0], &pl[0], &blk[0], len(blk)/2, &taps[0], &wt[0])
+		return
+	}
 	dwBlocksAVX2(&out[0], &pl[0], &blk[0], len(blk)/2, &taps[0], &wt[0], len(taps))
 }
 
@@ -19,6 +23,12 @@ func dwSIMD() bool { return hasAVX2 }
 
 //go:noescape
 func dwBlocksZ(dst, src *float32, blk *int32, nblk int, taps *int32, w *float32, ntaps int)
+
+//go:noescape
+func dw9Z(dst, src *float32, blk *int32, nblk int, taps *int32, w *float32)
+
+//go:noescape
+func dw9Y(dst, src *float32, blk *int32, nblk int, taps *int32, w *float32)
 
 //go:noescape
 func dwDeint2512(ev, od, lin *float32, n int)
@@ -30,6 +40,10 @@ func dw512() bool { return p512On() }
 func dwBlocks512(out, pl []float32, blk, taps []int32, wt []float32) {
 	if len(taps) == 0 || len(wt) < len(taps) || len(blk) < 3 {
 		dwBlocks16Go(out, pl, blk, taps, wt)
+		return
+	}
+	if len(taps) == 9 && taps[0] == 0 && len(wt) >= 9 {
+		dw9Z(&out[0], &pl[0], &blk[0], len(blk)/3, &taps[0], &wt[0])
 		return
 	}
 	dwBlocksZ(&out[0], &pl[0], &blk[0], len(blk)/3, &taps[0], &wt[0], len(taps))

@@ -314,3 +314,146 @@ dwctail:
 dwcdone:
 	VZEROUPPER
 	RET
+
+// func dw9Z(dst, src *float32, blk *int32, nblk int, taps *int32, w *float32)
+// dwBlocksZ for exactly 9 taps (3×3 kernels) with taps[0] == 0: the weights stay in
+// Z16–Z24 and the tap offsets in registers, one block at a time (out-of-order execution
+// overlaps the blocks' add chains). Same operations in the same order.
+TEXT ·dw9Z(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ blk+16(FP), R9
+	MOVQ nblk+24(FP), R10
+	MOVQ taps+32(FP), R8
+	MOVQ w+40(FP), R11
+	VBROADCASTSS 0(R11), Z16
+	VBROADCASTSS 4(R11), Z17
+	VBROADCASTSS 8(R11), Z18
+	VBROADCASTSS 12(R11), Z19
+	VBROADCASTSS 16(R11), Z20
+	VBROADCASTSS 20(R11), Z21
+	VBROADCASTSS 24(R11), Z22
+	VBROADCASTSS 28(R11), Z23
+	VBROADCASTSS 32(R11), Z24
+	VXORPS Z31, Z31, Z31
+	MOVLQSX 4(R8), R12
+	SHLQ $2, R12
+	MOVLQSX 8(R8), R13
+	SHLQ $2, R13
+	MOVLQSX 12(R8), R14
+	SHLQ $2, R14
+	MOVLQSX 16(R8), R15
+	SHLQ $2, R15
+	MOVLQSX 20(R8), AX
+	SHLQ $2, AX
+	MOVLQSX 24(R8), BX
+	SHLQ $2, BX
+	MOVLQSX 28(R8), CX
+	SHLQ $2, CX
+	MOVLQSX 32(R8), DX
+	SHLQ $2, DX
+	TESTQ R10, R10
+	JEQ   dw9done
+
+dw9blk:
+	MOVLQSX 0(R9), R11
+	LEAQ (SI)(R11*4), R11
+	MOVL 8(R9), R8
+	KMOVW R8, K1
+	VMULPS.Z (R11), Z16, K1, Z1
+	VADDPS Z1, Z31, Z0
+	VMULPS.Z (R11)(R12*1), Z17, K1, Z2
+	VADDPS Z2, Z0, Z0
+	VMULPS.Z (R11)(R13*1), Z18, K1, Z3
+	VADDPS Z3, Z0, Z0
+	VMULPS.Z (R11)(R14*1), Z19, K1, Z4
+	VADDPS Z4, Z0, Z0
+	VMULPS.Z (R11)(R15*1), Z20, K1, Z5
+	VADDPS Z5, Z0, Z0
+	VMULPS.Z (R11)(AX*1), Z21, K1, Z6
+	VADDPS Z6, Z0, Z0
+	VMULPS.Z (R11)(BX*1), Z22, K1, Z7
+	VADDPS Z7, Z0, Z0
+	VMULPS.Z (R11)(CX*1), Z23, K1, Z8
+	VADDPS Z8, Z0, Z0
+	VMULPS.Z (R11)(DX*1), Z24, K1, Z9
+	VADDPS Z9, Z0, Z0
+	MOVLQSX 4(R9), R8
+	VMOVUPS Z0, K1, (DI)(R8*4)
+	ADDQ $12, R9
+	DECQ R10
+	JNZ  dw9blk
+
+dw9done:
+	VZEROUPPER
+	RET
+
+// func dw9Y(dst, src *float32, blk *int32, nblk int, taps *int32, w *float32)
+// dwBlocksAVX2 for exactly 9 taps with taps[0] == 0: the weights stay in Y7–Y15, the tap
+// offsets in registers, one 8-column block at a time. Same operations in the same order.
+TEXT ·dw9Y(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ blk+16(FP), R9
+	MOVQ nblk+24(FP), R10
+	MOVQ taps+32(FP), R8
+	MOVQ w+40(FP), R11
+	VBROADCASTSS 0(R11), Y7
+	VBROADCASTSS 4(R11), Y8
+	VBROADCASTSS 8(R11), Y9
+	VBROADCASTSS 12(R11), Y10
+	VBROADCASTSS 16(R11), Y11
+	VBROADCASTSS 20(R11), Y12
+	VBROADCASTSS 24(R11), Y13
+	VBROADCASTSS 28(R11), Y14
+	VBROADCASTSS 32(R11), Y15
+	VXORPS Y6, Y6, Y6
+	MOVLQSX 4(R8), R12
+	SHLQ $2, R12
+	MOVLQSX 8(R8), R13
+	SHLQ $2, R13
+	MOVLQSX 12(R8), R14
+	SHLQ $2, R14
+	MOVLQSX 16(R8), R15
+	SHLQ $2, R15
+	MOVLQSX 20(R8), AX
+	SHLQ $2, AX
+	MOVLQSX 24(R8), BX
+	SHLQ $2, BX
+	MOVLQSX 28(R8), CX
+	SHLQ $2, CX
+	MOVLQSX 32(R8), DX
+	SHLQ $2, DX
+	TESTQ R10, R10
+	JEQ   dw9ydone
+
+dw9yblk:
+	MOVLQSX 0(R9), R11
+	LEAQ (SI)(R11*4), R11
+	VMULPS (R11), Y7, Y1
+	VADDPS Y1, Y6, Y0
+	VMULPS (R11)(R12*1), Y8, Y2
+	VADDPS Y2, Y0, Y0
+	VMULPS (R11)(R13*1), Y9, Y3
+	VADDPS Y3, Y0, Y0
+	VMULPS (R11)(R14*1), Y10, Y4
+	VADDPS Y4, Y0, Y0
+	VMULPS (R11)(R15*1), Y11, Y5
+	VADDPS Y5, Y0, Y0
+	VMULPS (R11)(AX*1), Y12, Y1
+	VADDPS Y1, Y0, Y0
+	VMULPS (R11)(BX*1), Y13, Y2
+	VADDPS Y2, Y0, Y0
+	VMULPS (R11)(CX*1), Y14, Y3
+	VADDPS Y3, Y0, Y0
+	VMULPS (R11)(DX*1), Y15, Y4
+	VADDPS Y4, Y0, Y0
+	MOVLQSX 4(R9), R8
+	VMOVUPS Y0, (DI)(R8*4)
+	ADDQ $8, R9
+	DECQ R10
+	JNZ  dw9yblk
+
+dw9ydone:
+	VZEROUPPER
+	RET
