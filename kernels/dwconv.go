@@ -107,7 +107,8 @@ func NewDWConv(g ConvGeom, filt []float32) *DWConv {
 	// Output rows per block: ~16 KiB of output, so the block is still in L1 when the
 	// epilogue runs over it.
 	d.rowsPer = max(1, 4096/d.ow)
-	// Threads: worth it from ~2^18 multiply-adds (measured: BenchmarkDWConvThreads).
+	// Threads: from 2^20 multiply-adds (as ConvGemm; BenchmarkDWConvModel t2: a
+	// 32×64×32 3×3 layer, 2^19, ran slower on two threads).
 	d.par = d.p.n*d.c > 1 && d.p.n*d.c*d.oh*d.ow*len(d.taps) >= dwParMin
 	d.w = append([]float32(nil), filt...)
 	return d
@@ -115,7 +116,7 @@ func NewDWConv(g ConvGeom, filt []float32) *DWConv {
 
 // dwParMin is the work (outputs × taps) from which a depthwise convolution runs its
 // channel planes on several threads.
-const dwParMin = 1 << 18
+const dwParMin = 1 << 20
 
 // SetEpilogue makes e run on each block of output rows as soon as it is computed (nil
 // or empty: none). e's per-channel values are per channel (group); it stays read-only.
