@@ -11,16 +11,21 @@ import (
 
 // DWConv is the fast depthwise convolution: a GroupConvolution with one input and one
 // output channel per group (groups = C) over 1-D or 2-D NCHW data, in float32 (f16 and
-// bf16 data are widened per channel plane and the result narrowed, as the reference's
-// f32 scratch computes them). Each channel plane is copied once into a zero-padded,
-// stride-phase-split plane in the worker's scratch, so every kernel tap of every output
-// row reads a contiguous run; the outputs are computed 8 columns at a time (AVX2 on
-// amd64, the same loop in Go elsewhere), channels in parallel on a Workers.
+// bf16 rows are widened as they are copied in and the result narrowed once, as the
+// reference's f32 scratch computes them). Each channel plane is copied once into a
+// zero-padded plane in the worker's scratch, each row split into its stride phases
+// (even/odd columns for stride 2), so every kernel tap of every output row reads a
+// contiguous run; the outputs are computed 16 columns at a time with a lane mask at the
+// end of a row (AVX-512), else 8 at a time (AVX2 on amd64, the same loop in Go
+// elsewhere), in blocks of output rows: a fused epilogue (SetEpilogue) runs over each
+// block while it is in L1. Channel planes run in parallel on a Workers when the layer
+// is large enough (dwParMin).
 //
 // The result is the reference's bit for bit: each output sums x·w over the taps in the
 // reference's row-major order, in float32, from +0. A tap the reference skips (padding)
 // reads 0 here and adds 0·w = ±0, which leaves a sum that started at +0 unchanged (such a
-// sum is never −0) as long as w is finite, so NewDWConv refuses non-finite filters.
+// sum is never −0) as long as w is finite, so NewDWConv refuses non-finite filters. The
+// epilogue's steps are epiBlock's, so the values are ApplyEpilogue's over that output.
 type DWConv struct {
 	p                convPlan
 	c                int // channels (groups)
@@ -30,12 +35,19 @@ type DWConv struct {
 	taps             []int32
 	blk              []int32 // per 8-column block: source offset, destination offset
 	n8               int     // columns per row covered by blocks
+	blk16            []int32 // AVX-512: per 16-column block: source, destination, lane mask
+	nb16             int     // 16-column blocks per output row
+	rowsPer          int     // output rows per block of a plane (conv, epilogue, then the next)
+	par              bool    // run channel planes on several threads
 	w                []float32
+	epi              *Epilogue
 	kind             int  // 0 f32, 1 f16, 2 bf16 (per run)
 	goOnly           bool // tests: the portable body even where assembly runs
+	no512            bool // tests: the AVX2 body even where AVX-512 runs
 	s32, d32         []float32
 	s16, d16         []float16.Float16
 	sb, db           []uint16
+	res              [][]float32 // per run: the epilogue's residual tensors
 }
 
 // NewDWConv plans the depthwise convolution of geometry g with filters filt
@@ -81,51 +93,117 @@ func NewDWConv(g ConvGeom, filt []float32) *DWConv {
 			d.blk = append(d.blk, int32(oy*d.sy*d.rs+ox), int32(oy*d.ow+ox))
 		}
 	}
+	d.nb16 = (d.ow + 15) / 16
+	// AVX-512 unless the rows are exactly 8 wide: one 8-column AVX2 block then beats a
+	// half-masked 16-column one (BenchmarkDWConvModel C32_16x8).
+	if dw512() && d.ow != 8 {
+		for oy := 0; oy < d.oh; oy++ {
+			for ox := 0; ox < d.ow; ox += 16 {
+				n := min(16, d.ow-ox)
+				d.blk16 = append(d.blk16, int32(oy*d.sy*d.rs+ox), int32(oy*d.ow+ox), int32(1<<n-1))
+			}
+		}
+	}
+	// Output rows per block: ~16 KiB of output, so the block is still in L1 when the
+	// epilogue runs over it.
+	d.rowsPer = max(1, 4096/d.ow)
+	// Threads: from 2^20 multiply-adds (as ConvGemm; BenchmarkDWConvModel t2: a
+	// 32×64×32 3×3 layer, 2^19, ran slower on two threads).
+	d.par = d.p.n*d.c > 1 && d.p.n*d.c*d.oh*d.ow*len(d.taps) >= dwParMin
 	d.w = append([]float32(nil), filt...)
 	return d
 }
 
-// RunF32 computes dst from src (f32 NCHW, the geometry's lengths).
-func (d *DWConv) RunF32(ctx context.Context, w *Workers, src, dst []float32) error {
-	if err := d.p.check(len(src), len(d.w), len(dst)); err != nil {
+// dwParMin is the work (outputs × taps) from which a depthwise convolution runs its
+// channel planes on several threads.
+const dwParMin = 1 << 20
+
+// SetEpilogue makes e run on each block of output rows as soon as it is computed (nil
+// or empty: none). e's per-channel values are per channel (group); it stays read-only.
+func (d *DWConv) SetEpilogue(e *Epilogue) error {
+	if err := e.Check(d.c); err != nil {
 		return err
 	}
-	d.kind, d.s32, d.d32 = 0, src, dst
-	defer func() { d.s32, d.d32 = nil, nil }()
-	return d.run(ctx, w)
+	if e.empty() {
+		e = nil
+	}
+	d.epi = e
+	return nil
+}
+
+// RunF32 computes dst from src (f32 NCHW, the geometry's lengths).
+func (d *DWConv) RunF32(ctx context.Context, w *Workers, src, dst []float32) error {
+	return d.RunEpiF32(ctx, w, src, dst, nil)
 }
 
 // RunF16 computes dst from src in f16 through f32 per channel plane.
 func (d *DWConv) RunF16(ctx context.Context, w *Workers, src, dst []float16.Float16) error {
-	if err := d.p.check(len(src), len(d.w), len(dst)); err != nil {
-		return err
-	}
-	d.kind, d.s16, d.d16 = 1, src, dst
-	defer func() { d.s16, d.d16 = nil, nil }()
-	return d.run(ctx, w)
+	return d.RunEpiF16(ctx, w, src, dst, nil)
 }
 
 // RunBF16 computes dst from src in bf16 through f32 per channel plane.
 func (d *DWConv) RunBF16(ctx context.Context, w *Workers, src, dst []uint16) error {
-	if err := d.p.check(len(src), len(d.w), len(dst)); err != nil {
+	return d.RunEpiBF16(ctx, w, src, dst, nil)
+}
+
+// RunEpiF32 computes dst from src and applies the epilogue (SetEpilogue) with the
+// residual tensors res (f32, dst's length each, one per EpiAddTensor step).
+func (d *DWConv) RunEpiF32(ctx context.Context, w *Workers, src, dst []float32, res [][]float32) error {
+	if err := d.check(len(src), len(dst), res); err != nil {
+		return err
+	}
+	d.kind, d.s32, d.d32 = 0, src, dst
+	defer func() { d.s32, d.d32 = nil, nil }()
+	return d.run(ctx, w, res)
+}
+
+// RunEpiF16 is RunEpiF32 on f16 data: the convolution and the epilogue compute in f32
+// and each output rounds to f16 once, at the end.
+func (d *DWConv) RunEpiF16(ctx context.Context, w *Workers, src, dst []float16.Float16, res [][]float32) error {
+	if err := d.check(len(src), len(dst), res); err != nil {
+		return err
+	}
+	d.kind, d.s16, d.d16 = 1, src, dst
+	defer func() { d.s16, d.d16 = nil, nil }()
+	return d.run(ctx, w, res)
+}
+
+// RunEpiBF16 is RunEpiF16 on bf16 data.
+func (d *DWConv) RunEpiBF16(ctx context.Context, w *Workers, src, dst []uint16, res [][]float32) error {
+	if err := d.check(len(src), len(dst), res); err != nil {
 		return err
 	}
 	d.kind, d.sb, d.db = 2, src, dst
 	defer func() { d.sb, d.db = nil, nil }()
-	return d.run(ctx, w)
+	return d.run(ctx, w, res)
 }
 
-func (d *DWConv) run(ctx context.Context, w *Workers) error {
+func (d *DWConv) check(ls, lo int, res [][]float32) error {
+	if err := d.p.check(ls, len(d.w), lo); err != nil {
+		return err
+	}
+	return epiCheckRes(d.epi, res, lo)
+}
+
+func (d *DWConv) run(ctx context.Context, w *Workers, res [][]float32) error {
 	units := d.p.n * d.c
 	if units == 0 || d.oh == 0 || d.ow == 0 {
 		return nil
 	}
+	d.res = res
+	defer func() { d.res = nil }()
 	j := w.acquire()
 	j.src = unsafe.Pointer(d)
 	j.units = units
+	// A few chunks of planes per thread: each chunk zeroes its padded plane once.
 	j.chunk = 1
+	if d.par {
+		j.chunk = max(1, units/(4*w.Threads()))
+	} else {
+		j.chunk = units
+	}
 	j.fn = dwRunner{}
-	if err := w.run(ctx, j, units > 1); err != nil {
+	if err := w.run(ctx, j, d.par); err != nil {
 		return fmt.Errorf("depthwise convolution: %w", err)
 	}
 	return nil
@@ -135,60 +213,56 @@ type dwRunner struct{}
 
 func (dwRunner) run(j *job, s *scratch, lo, hi int) { (*DWConv)(j.src).units(s, lo, hi) }
 
-// units computes channel planes [lo, hi) (plane u = image·C + channel).
+// units computes channel planes [lo, hi) (plane u = image·C + channel): the padded
+// plane once, then blocks of output rows, each followed by the epilogue while it is in
+// cache.
 func (d *DWConv) units(s *scratch, lo, hi int) {
 	inSp, outSp := d.h*d.wd, d.oh*d.ow
+	s.reserve(4 * (d.pl + outSp + d.rs + 16))
+	pl := take[float32](s, d.pl)
+	lin := take[float32](s, d.rs)
+	tmp := take[float32](s, outSp)
+	// The padding is the same for every plane: zero it once; each plane then writes
+	// only its data columns.
+	clear(pl)
+	clear(lin)
+	iy0, iy1 := max(0, -d.pby), min(d.h, d.ph-d.pby)
+	ix0, ix1 := max(0, -d.pbx), min(d.wd, d.rs-d.pbx)
 	for u := lo; u < hi; u++ {
-		s.reserve(4 * (d.pl + outSp + d.wd + 16))
-		pl := take[float32](s, d.pl)
-		row := take[float32](s, d.wd)
-		var out []float32
+		out := tmp
 		if d.kind == 0 {
 			out = d.d32[u*outSp : (u+1)*outSp]
-		} else {
-			out = take[float32](s, outSp)
 		}
-		iy0, iy1 := max(0, -d.pby), min(d.h, d.ph-d.pby)
-		if iy0 >= iy1 {
-			clear(pl)
-		} else {
-			clear(pl[:(iy0+d.pby)*d.rs])
-			clear(pl[(iy1+d.pby)*d.rs:])
-		}
-		for iy := iy0; iy < iy1; iy++ {
-			py := iy + d.pby
-			var x []float32
-			switch d.kind {
-			case 0:
-				x = d.s32[u*inSp+iy*d.wd : u*inSp+(iy+1)*d.wd]
-			case 1:
-				F16ToF32(row, d.s16[u*inSp+iy*d.wd:u*inSp+(iy+1)*d.wd])
-				x = row
+		if iy0 < iy1 && ix0 < ix1 {
+			at := u*inSp + iy0*d.wd
+			switch {
+			case d.sx == 1 && d.kind == 0:
+				dwCopyPlane(pl[(iy0+d.pby)*d.rs+ix0+d.pbx:], d.rs, d.s32[at+ix0:], d.wd, iy1-iy0, ix1-ix0)
+			case d.sx == 2 && d.kind == 0:
+				for iy := iy0; iy < iy1; iy++ {
+					py := iy + d.pby
+					d.split2(pl[py*d.rs:(py+1)*d.rs], d.s32[u*inSp+iy*d.wd+ix0:u*inSp+iy*d.wd+ix1], ix0+d.pbx)
+				}
 			default:
-				BF16ToF32(row, d.sb[u*inSp+iy*d.wd:u*inSp+(iy+1)*d.wd])
-				x = row
+				for iy := iy0; iy < iy1; iy++ {
+					py := iy + d.pby
+					r := pl[py*d.rs : (py+1)*d.rs]
+					if d.sx == 1 {
+						d.fillRow(r, u*inSp+iy*d.wd, ix0, ix1)
+					} else {
+						d.fillRow(lin, u*inSp+iy*d.wd, ix0, ix1)
+						dwDeinterleave(r, lin, d.sx, d.pws)
+					}
+				}
 			}
-			d.fillRow(pl[py*d.rs:(py+1)*d.rs], x)
 		}
 		c := u % d.c
 		wt := d.w[c*len(d.taps) : (c+1)*len(d.taps)]
-		switch {
-		case len(d.blk) == 0:
-		case d.goOnly:
-			dwBlocksGo(out, pl, d.blk, d.taps, wt)
-		default:
-			dwBlocks(out, pl, d.blk, d.taps, wt)
-		}
-		if d.n8 < d.ow {
-			for oy := 0; oy < d.oh; oy++ {
-				for ox := d.n8; ox < d.ow; ox++ {
-					base := oy*d.sy*d.rs + ox
-					var sum float32
-					for t, o := range d.taps {
-						sum += pl[base+int(o)] * wt[t]
-					}
-					out[oy*d.ow+ox] = sum
-				}
+		for r0 := 0; r0 < d.oh; r0 += d.rowsPer {
+			r1 := min(d.oh, r0+d.rowsPer)
+			d.rows(out, pl, wt, r0, r1)
+			if d.epi != nil {
+				d.epiRows(out[r0*d.ow:r1*d.ow], u*outSp+r0*d.ow, c)
 			}
 		}
 		switch d.kind {
@@ -200,36 +274,113 @@ func (d *DWConv) units(s *scratch, lo, hi int) {
 	}
 }
 
-// fillRow writes input row x into padded row r, split into stride phases: padded column
-// px = ix + pbx holds x[ix], phase px mod sx at (px mod sx)·pws + px/sx; the rest is 0.
-func (d *DWConv) fillRow(r, x []float32) {
-	if d.sx == 1 {
-		ix0 := max(0, -d.pbx)
-		ix1 := min(len(x), d.pws-d.pbx)
-		if ix0 >= ix1 {
-			clear(r)
-			return
-		}
-		clear(r[:ix0+d.pbx])
-		copy(r[ix0+d.pbx:], x[ix0:ix1])
-		clear(r[ix1+d.pbx:])
+// rows computes output rows [r0, r1) of one plane.
+func (d *DWConv) rows(out, pl, wt []float32, r0, r1 int) {
+	if len(d.blk16) > 0 && !d.goOnly && !d.no512 {
+		dwBlocks512(out, pl, d.blk16[3*r0*d.nb16:3*r1*d.nb16], d.taps, wt)
 		return
 	}
-	clear(r)
-	for ph := 0; ph < d.sx; ph++ {
-		dst := r[ph*d.pws : (ph+1)*d.pws]
-		// column j of the phase is px = j·sx + ph, ix = px - pbx.
-		j0 := 0
-		if ix := ph - d.pbx; ix < 0 {
-			j0 = (-ix + d.sx - 1) / d.sx
-		}
-		for j := j0; j < len(dst); j++ {
-			ix := j*d.sx + ph - d.pbx
-			if ix >= len(x) {
-				break
+	nb := d.n8 / 8
+	switch {
+	case nb == 0:
+	case d.goOnly:
+		dwBlocksGo(out, pl, d.blk[2*r0*nb:2*r1*nb], d.taps, wt)
+	default:
+		dwBlocks(out, pl, d.blk[2*r0*nb:2*r1*nb], d.taps, wt)
+	}
+	if d.n8 < d.ow {
+		for oy := r0; oy < r1; oy++ {
+			for ox := d.n8; ox < d.ow; ox++ {
+				base := oy*d.sy*d.rs + ox
+				var sum float32
+				for t, o := range d.taps {
+					sum += pl[base+int(o)] * wt[t]
+				}
+				out[oy*d.ow+ox] = sum
 			}
-			dst[j] = x[ix]
 		}
+	}
+}
+
+// epiRows applies the epilogue to y, the outputs at offset off of the whole output,
+// all of channel c: epiBlock's steps and bodies (the same bits as ApplyEpilogue).
+func (d *DWConv) epiRows(y []float32, off, c int) {
+	ri := 0
+	for i := range d.epi.Steps {
+		s := &d.epi.Steps[i]
+		switch s.Kind {
+		case EpiAddChan, EpiMulChan, EpiPRelu:
+			v := s.Vec[0]
+			if len(s.Vec) > 1 {
+				v = s.Vec[c]
+			}
+			epiScalar(s.Kind, y, v)
+		case EpiAddTensor:
+			epiAddRow(y, d.res[ri][off:off+len(y)])
+			ri++
+		case EpiFakeQuantize:
+			fqeRow(s.FQ, y, c, 0, true)
+		default:
+			epiUnary(s, y)
+		}
+	}
+}
+
+// fillRow writes columns [ix0, ix1) of the input row at element offset at of the
+// source into the padded row r (len rs, unsplit) at padded column ix + pbx; the other
+// columns of r stay zero. f16/bf16 rows widen straight into r.
+func (d *DWConv) fillRow(r []float32, at, ix0, ix1 int) {
+	dst := r[ix0+d.pbx : ix1+d.pbx]
+	switch d.kind {
+	case 0:
+		copy(dst, d.s32[at+ix0:at+ix1])
+	case 1:
+		F16ToF32(dst, d.s16[at+ix0:at+ix1])
+	default:
+		BF16ToF32(dst, d.sb[at+ix0:at+ix1])
+	}
+}
+
+// split2 writes the input columns x, the first at padded column q0, into the padded
+// row r split into its two stride phases (phase p, column j at r[p·pws + j] holds padded
+// column 2j + p); the other columns of r stay zero.
+func (d *DWConv) split2(r, x []float32, q0 int) {
+	ph0, ph1 := r[:d.pws], r[d.pws:2*d.pws]
+	var ev, od []float32 // where x[0], x[2], ... and x[1], x[3], ... go
+	if q0%2 == 0 {
+		ev, od = ph0[q0/2:], ph1[q0/2:]
+	} else {
+		ev, od = ph1[q0/2:], ph0[q0/2+1:]
+	}
+	n := len(x) / 2
+	dwDeint2(ev[:n], od[:n], x[:2*n])
+	if len(x)%2 == 1 {
+		ev[n] = x[2*n]
+	}
+}
+
+// dwDeinterleave splits the padded row lin (len sx·pws) into its sx stride phases:
+// phase p, column j is lin[j·sx + p], at r[p·pws + j].
+func dwDeinterleave(r, lin []float32, sx, pws int) {
+	if sx == 2 {
+		dwDeint2(r[:pws], r[pws:2*pws], lin[:2*pws])
+		return
+	}
+	for p := 0; p < sx; p++ {
+		dst := r[p*pws : (p+1)*pws]
+		for j := range dst {
+			dst[j] = lin[j*sx+p]
+		}
+	}
+}
+
+// dwDeint2Go splits lin into its even (ev) and odd (od) elements.
+func dwDeint2Go(ev, od, lin []float32) {
+	n := min(len(ev), len(od), len(lin)/2)
+	ev, od, lin = ev[:n], od[:n], lin[:2*n]
+	for j := range n {
+		ev[j] = lin[2*j]
+		od[j] = lin[2*j+1]
 	}
 }
 
@@ -246,5 +397,30 @@ func dwBlocksGo(out, pl []float32, blk, taps []int32, wt []float32) {
 			}
 		}
 		copy(out[do:do+8], acc[:])
+	}
+}
+
+// dwBlocks16Go is dwBlocks512's portable body (16-column blocks with a lane mask).
+func dwBlocks16Go(out, pl []float32, blk, taps []int32, wt []float32) {
+	for b := 0; b+2 < len(blk); b += 3 {
+		so, do, m := int(blk[b]), int(blk[b+1]), uint32(blk[b+2])
+		for i := 0; i < 16; i++ {
+			if m&(1<<i) == 0 {
+				continue
+			}
+			var acc float32
+			for t, o := range taps {
+				acc += pl[so+int(o)+i] * wt[t]
+			}
+			out[do+i] = acc
+		}
+	}
+}
+
+// dwCopyPlaneGo copies rows rows of n floats from src (row stride ss) to dst (row
+// stride ds).
+func dwCopyPlaneGo(dst []float32, ds int, src []float32, ss, rows, n int) {
+	for r := 0; r < rows; r++ {
+		copy(dst[r*ds:r*ds+n], src[r*ss:r*ss+n])
 	}
 }

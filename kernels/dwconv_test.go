@@ -50,6 +50,17 @@ func TestDWConvMatchesReference(t *testing.T) {
 		dwGeom(1, 6, 9, 9, 3, 3, 1, 1, 0, 0, 0, 0),
 		dwGeom(1, 128, 16, 8, 16, 8, 1, 1, 0, 0, 0, 0),
 		dwGeom(1, 3, 12, 30, 3, 3, 1, 1, -1, -2, 2, 3),
+		dwGeom(1, 3, 37, 45, 7, 7, 1, 1, 3, 3, 3, 3),
+		dwGeom(1, 3, 37, 45, 7, 7, 2, 1, 3, 3, 3, 3),
+		dwGeom(2, 3, 29, 53, 5, 5, 2, 2, 4, 4, 4, 4),
+		dwGeom(1, 2, 31, 70, 3, 3, 2, 1, 0, 1, 0, 1),
+		dwGeom(1, 2, 31, 70, 3, 3, 3, 3, 3, 3, 3, 3),
+		dwGeom(1, 5, 1, 1, 3, 3, 1, 1, 1, 1, 1, 1),
+		dwGeom(1, 5, 6, 17, 1, 1, 2, 1, 0, 0, 0, 0),
+		dwGeom(1, 4, 40, 33, 3, 3, 2, 1, 1, 1, 1, 1),
+		dwGeom(1, 3, 21, 33, 3, 3, 2, 1, -1, -3, 1, 2),
+		dwGeom(1, 3, 21, 8, 3, 3, 1, 1, 1, 1, 1, 1),
+		dwGeom(1, 2, 9, 100, 3, 3, 2, 1, 1, 0, 1, 1),
 		{N: 1, Groups: 5, InC: 1, OutC: 1, In: []int{50}, Out: []int{25}, Kernel: []int{5},
 			Strides: []int{2}, Dilations: []int{1}, PadsBegin: []int{2}},
 	}
@@ -69,10 +80,11 @@ func TestDWConvMatchesReference(t *testing.T) {
 		d := NewDWConv(g, filt)
 		require.NotNil(t, d, "geom %d", gi)
 		for _, threads := range []int{1, 3} {
-			for _, goOnly := range []bool{false, true} {
-				name := fmt.Sprintf("geom%d/t%d/go%v", gi, threads, goOnly)
+			for path := range 3 {
+				goOnly := path == 2
+				name := fmt.Sprintf("geom%d/t%d/path%d", gi, threads, path)
 				w := NewWorkers(threads)
-				d.goOnly = goOnly
+				d.goOnly, d.no512, d.par = goOnly, path == 1, threads > 1
 				got := make([]float32, lo)
 				require.NoError(t, d.RunF32(context.Background(), w, src, got), name)
 				requireSameBits(t, want, got, name)
@@ -179,4 +191,88 @@ func BenchmarkDWConv(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestDWConvEpilogue: the epilogue applied inside the kernel per block of rows gives
+// ApplyEpilogue's bits over the reference's output (f32), and for f16/bf16 the same
+// f32 values rounded once.
+func TestDWConvEpilogue(t *testing.T) {
+	geoms := []ConvGeom{
+		dwGeom(1, 16, 64, 32, 3, 3, 1, 1, 1, 1, 1, 1),
+		dwGeom(2, 5, 150, 37, 3, 3, 1, 1, 1, 1, 1, 1),
+		dwGeom(1, 7, 17, 19, 5, 5, 2, 1, 2, 2, 2, 2),
+		dwGeom(1, 3, 9, 200, 3, 3, 1, 2, 2, 2, 2, 2),
+	}
+	r := rand.New(rand.NewSource(11))
+	for gi, g := range geoms {
+		ls, lf, lo := g.ConvLens()
+		c := g.Groups
+		src, filt := dwData(r, ls), make([]float32, lf)
+		for i := range filt {
+			filt[i] = float32(r.NormFloat64())
+		}
+		vec := func() []float32 {
+			v := make([]float32, c)
+			for i := range v {
+				v[i] = float32(r.NormFloat64())
+			}
+			return v
+		}
+		il, ih := make([]float32, c), make([]float32, c)
+		for i := range il {
+			il[i], ih[i] = -float32(1+r.Intn(3)), float32(1+r.Intn(4))
+		}
+		fq, err := NewEpiFQ(il, ih, []float32{-2}, []float32{3}, 255)
+		require.NoError(t, err)
+		e := &Epilogue{Steps: []EpiStep{
+			{Kind: EpiAddChan, Vec: vec()},
+			{Kind: EpiAddTensor},
+			{Kind: EpiMulChan, Vec: []float32{0.75}},
+			{Kind: EpiRelu},
+			{Kind: EpiFakeQuantize, FQ: fq},
+			{Kind: EpiPRelu, Vec: vec()},
+			{Kind: EpiClamp, Lo: -1, Hi: 2.5},
+		}}
+		res := [][]float32{dwData(r, lo)}
+
+		ref := func(x []float32) []float32 {
+			y := make([]float32, lo)
+			require.NoError(t, ConvReference(g, x, filt, y))
+			require.NoError(t, ApplyEpilogue(e, y, c, lo/(g.N*c), true, res))
+			return y
+		}
+		want := ref(src)
+		h := make([]float16.Float16, ls)
+		F32ToF16(h, src)
+		wantH := make([]float16.Float16, lo)
+		F32ToF16(wantH, ref(f16Wide(h)))
+		b := make([]uint16, ls)
+		F32ToBF16(b, src)
+		wantB := make([]uint16, lo)
+		F32ToBF16(wantB, ref(bf16Wide(b)))
+
+		d := NewDWConv(g, filt)
+		require.NotNil(t, d)
+		require.NoError(t, d.SetEpilogue(e))
+		require.Error(t, d.RunF32(context.Background(), nil, src, make([]float32, lo)), "residual missing")
+		for _, threads := range []int{1, 2} {
+			for path := range 3 {
+				name := fmt.Sprintf("geom%d/t%d/path%d", gi, threads, path)
+				w := NewWorkers(threads)
+				d.goOnly, d.no512, d.par = path == 2, path == 1, threads > 1
+				got := make([]float32, lo)
+				require.NoError(t, d.RunEpiF32(context.Background(), w, src, got, res), name)
+				requireSameBits(t, want, got, name)
+				gotH := make([]float16.Float16, lo)
+				require.NoError(t, d.RunEpiF16(context.Background(), w, h, gotH, res), name)
+				requireSameBits(t, f16Wide(wantH), f16Wide(gotH), name+"/f16")
+				gotB := make([]uint16, lo)
+				require.NoError(t, d.RunEpiBF16(context.Background(), w, b, gotB, res), name)
+				requireSameBits(t, bf16Wide(wantB), bf16Wide(gotB), name+"/bf16")
+				w.Close()
+			}
+		}
+	}
+	d := NewDWConv(geoms[0], make([]float32, 16*9))
+	require.Error(t, d.SetEpilogue(&Epilogue{Steps: []EpiStep{{Kind: EpiAddChan, Vec: make([]float32, 3)}}}))
 }

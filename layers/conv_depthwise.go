@@ -53,6 +53,21 @@ type dwKernel struct {
 }
 
 func (k *dwKernel) Run(ctx context.Context, in, out []*ir.Tensor) error {
+	return k.runEpi(ctx, in, out, nil)
+}
+
+// dwFuseEpilogue makes k run e inside the kernel (kernels.DWConv.SetEpilogue) when k is
+// a depthwise kernel; it reports whether it did. The fused node then calls runEpi.
+func dwFuseEpilogue(k Kernel, e *kernels.Epilogue) (*dwKernel, bool) {
+	dk, ok := k.(*dwKernel)
+	if !ok || dk.d.SetEpilogue(e) != nil {
+		return nil, false
+	}
+	return dk, true
+}
+
+// runEpi runs the kernel with the residual tensors res (f32) of its fused epilogue.
+func (k *dwKernel) runEpi(ctx context.Context, in, out []*ir.Tensor, res [][]float32) error {
 	if len(in) < 2 || len(out) < 1 {
 		return fmt.Errorf("%s: expected 2 inputs and 1 output, got %d and %d", k.name, len(in), len(out))
 	}
@@ -64,21 +79,21 @@ func (k *dwKernel) Run(ctx context.Context, in, out []*ir.Tensor) error {
 		if !ok1 || !ok2 {
 			return fmt.Errorf("%s: f32 data holds %T and %T", k.name, in[0].Data, out[0].Data)
 		}
-		err = k.d.RunF32(ctx, k.w, s, d)
+		err = k.d.RunEpiF32(ctx, k.w, s, d, res)
 	case ir.F16:
 		s, ok1 := in[0].Data.([]f16)
 		d, ok2 := out[0].Data.([]f16)
 		if !ok1 || !ok2 {
 			return fmt.Errorf("%s: f16 data holds %T and %T", k.name, in[0].Data, out[0].Data)
 		}
-		err = k.d.RunF16(ctx, k.w, s, d)
+		err = k.d.RunEpiF16(ctx, k.w, s, d, res)
 	default:
 		s, ok1 := in[0].Data.([]uint16)
 		d, ok2 := out[0].Data.([]uint16)
 		if !ok1 || !ok2 || !dataMatches(k.t, in[0].Data) {
 			return fmt.Errorf("%s: %s data holds %T and %T", k.name, k.t, in[0].Data, out[0].Data)
 		}
-		err = k.d.RunBF16(ctx, k.w, s, d)
+		err = k.d.RunEpiBF16(ctx, k.w, s, d, res)
 	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", k.name, err)

@@ -365,6 +365,10 @@ func (o *fusedEpiOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 		return nil, err
 	}
 	k.baseK = bk
+	if dk, ok := dwFuseEpilogue(bk, o.epi); ok {
+		k.dw = dk // a depthwise kernel runs the steps per block of rows
+		return k, nil
+	}
 	rows, cols, perRow := o.epiLayout()
 	if k.apply, err = kernels.NewEpiApplier(o.epi, rows, cols, perRow); err != nil {
 		return nil, fmt.Errorf("%s: %w", o.label, err)
@@ -428,6 +432,7 @@ type fusedEpiKernel struct {
 	dst       []float32
 	baseK     Kernel
 	apply     *kernels.EpiApplier // the steps after baseK
+	dw        *dwKernel           // baseK with the steps inside (layers/conv_depthwise.go)
 }
 
 func (k *fusedEpiKernel) bindConv(c *kernels.ConvGemm, ls, lf int, filt Input) bool {
@@ -482,6 +487,9 @@ func (k *fusedEpiKernel) Run(ctx context.Context, in, out []*ir.Tensor) error {
 		k.res[i] = r
 	}
 	defer clear(k.res)
+	if k.dw != nil {
+		return k.dw.runEpi(ctx, in[:k.nBase], out[:1], k.res)
+	}
 	if k.baseK != nil {
 		if err := k.baseK.Run(ctx, in[:k.nBase], out[:1]); err != nil {
 			return err
