@@ -365,6 +365,9 @@ func (o *fusedEpiOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 		return nil, err
 	}
 	k.baseK = bk
+	if o.t != ir.F32 {
+		k.gemmScratch(0) // the f32 residuals (and, without a depthwise kernel, the output)
+	}
 	if dk, ok := dwFuseEpilogue(bk, o.epi); ok {
 		k.dw = dk // a depthwise kernel runs the steps per block of rows
 		return k, nil
@@ -372,9 +375,6 @@ func (o *fusedEpiOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	rows, cols, perRow := o.epiLayout()
 	if k.apply, err = kernels.NewEpiApplier(o.epi, rows, cols, perRow); err != nil {
 		return nil, fmt.Errorf("%s: %w", o.label, err)
-	}
-	if o.t != ir.F32 {
-		k.gemmScratch(0)
 	}
 	return k, nil
 }
