@@ -33,24 +33,25 @@ func FakeConvert(s FakeConvertSpec, data, scale, shift []float32, dims, scaleDim
 	if len(data) != n || len(out) != n {
 		return fmt.Errorf("kernels: FakeConvert data %d and output %d elements for dims %v", len(data), len(out), dims)
 	}
-	sStr, err := miscBroadcastStrides(dims, scaleDims, len(scale))
-	if err != nil {
+	r := len(dims)
+	var coord, sArr, oArr [16]int
+	if r > len(coord) {
+		return fmt.Errorf("kernels: FakeConvert rank %d above 16", r)
+	}
+	sStr := sArr[:r]
+	if err := miscBroadcastStrides(dims, scaleDims, len(scale), sStr); err != nil {
 		return fmt.Errorf("kernels: FakeConvert scale: %w", err)
 	}
 	var oStr []int
 	if shift != nil {
-		if oStr, err = miscBroadcastStrides(dims, shiftDims, len(shift)); err != nil {
+		oStr = oArr[:r]
+		if err := miscBroadcastStrides(dims, shiftDims, len(shift), oStr); err != nil {
 			return fmt.Errorf("kernels: FakeConvert shift: %w", err)
 		}
 	}
 	round := s.Round
 	if round == nil {
-		round = func(x float32) float32 { return x }
-	}
-	r := len(dims)
-	var coord [16]int
-	if r > len(coord) {
-		return fmt.Errorf("kernels: FakeConvert rank %d above 16", r)
+		round = miscIdentity32
 	}
 	si, oi := 0, 0
 	for i := 0; i < n; i++ {
@@ -88,13 +89,15 @@ func FakeConvert(s FakeConvertSpec, data, scale, shift []float32, dims, scaleDim
 	return nil
 }
 
-// miscBroadcastStrides returns, per axis of dims, the step in a numpy-broadcast operand of
-// shape b (right-aligned; axes of size 1 step 0).
-func miscBroadcastStrides(dims, b []int, length int) ([]int, error) {
+func miscIdentity32(x float32) float32 { return x }
+
+// miscBroadcastStrides sets str, per axis of dims, to the step in a numpy-broadcast operand
+// of shape b (right-aligned; axes of size 1 step 0).
+func miscBroadcastStrides(dims, b []int, length int, str []int) error {
 	if len(b) > len(dims) {
-		return nil, fmt.Errorf("shape %v has more axes than %v", b, dims)
+		return fmt.Errorf("shape %v has more axes than %v", b, dims)
 	}
-	str := make([]int, len(dims))
+	clear(str)
 	step := 1
 	for i := len(b) - 1; i >= 0; i-- {
 		a := len(dims) - len(b) + i
@@ -103,14 +106,14 @@ func miscBroadcastStrides(dims, b []int, length int) ([]int, error) {
 		case b[i] == dims[a]:
 			str[a] = step
 		default:
-			return nil, fmt.Errorf("shape %v does not broadcast to %v", b, dims)
+			return fmt.Errorf("shape %v does not broadcast to %v", b, dims)
 		}
 		step *= b[i]
 	}
 	if step != length || length == 0 {
-		return nil, fmt.Errorf("shape %v holds %d elements, got %d", b, step, length)
+		return fmt.Errorf("shape %v holds %d elements, got %d", b, step, length)
 	}
-	return str, nil
+	return nil
 }
 
 // miscEmulateE5M2 is the reference's emulate_f8e5m2_on_fp16 with use_clamp: round the f16 to

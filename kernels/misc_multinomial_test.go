@@ -25,7 +25,7 @@ func TestMiscMultinomialLegacy(t *testing.T) {
 	}
 	for i, c := range cases {
 		uni := make([]float64, 4*c.batch)
-		require.NoError(t, RandomUniformF64(RandomSpec{1, 1, RandomTensorflow}, uni, 0, 1))
+		require.NoError(t, RandomUniformF64(RandomSpec{1, 1, RandomTensorflow, nil}, uni, 0, 1))
 		g := MultinomialGeom{Batch: c.batch, Classes: 4, Samples: 4, WithReplacement: c.replacement, LogProbs: c.log}
 		out := make([]int64, 4*c.batch)
 		require.NoError(t, Multinomial(g, c.probs, uni, make([]float64, len(c.probs)), out))

@@ -28,7 +28,13 @@ const (
 type RandomSpec struct {
 	GlobalSeed, OpSeed uint64
 	Alignment          RandomAlignment
+	// Scratch holds the generator's state between calls of one goroutine so that a
+	// computation allocates nothing; nil allocates one per computation.
+	Scratch *RandomScratch
 }
+
+// RandomScratch is reusable generator memory (see RandomSpec.Scratch).
+type RandomScratch struct{ g miscRandGen }
 
 const (
 	miscPhiloxW32A = 0x9E3779B9
@@ -42,17 +48,24 @@ const (
 // miscRandGen produces the uint32 values of successive generator calls: four per call for
 // Philox, two for the Mersenne twister.
 type miscRandGen struct {
-	align   RandomAlignment
-	key     [2]uint32
-	n, ctr  uint64 // Philox counter: (n low, n high, ctr low, ctr high)
-	mt      [miscMTN]uint32
-	mtLeft  int
-	mtNext  int
-	started bool
+	align  RandomAlignment
+	key    [2]uint32
+	n, ctr uint64 // Philox counter: (n low, n high, ctr low, ctr high)
+	mt     [miscMTN]uint32
+	mtLeft int
+	mtNext int
+	buf    [4]uint32 // the current call's words
 }
 
 func miscNewRandGen(s RandomSpec) *miscRandGen {
-	g := &miscRandGen{align: s.Alignment}
+	var g *miscRandGen
+	if s.Scratch != nil {
+		g = &s.Scratch.g
+		*g = miscRandGen{}
+	} else {
+		g = new(miscRandGen)
+	}
+	g.align = s.Alignment
 	if s.Alignment == RandomPytorch {
 		g.mt[0] = uint32(s.GlobalSeed)
 		for j := 1; j < miscMTN; j++ {
@@ -139,16 +152,15 @@ func (g *miscRandGen) mtPair() [2]uint32 {
 // put(i, words) for output index i from the call's uint32 words.
 func miscRandFill(s RandomSpec, n int, per func(call []uint32) int, put func(i int, call []uint32, j int)) {
 	g := miscNewRandGen(s)
-	var buf [4]uint32
 	for i := 0; i < n; {
 		var call []uint32
 		if s.Alignment == RandomPytorch {
 			p := g.mtPair()
-			buf[0], buf[1] = p[0], p[1]
-			call = buf[:2]
+			g.buf[0], g.buf[1] = p[0], p[1]
+			call = g.buf[:2]
 		} else {
-			buf = g.philox()
-			call = buf[:]
+			g.buf = g.philox()
+			call = g.buf[:]
 		}
 		m := per(call)
 		for j := 0; j < m && i < n; j, i = j+1, i+1 {

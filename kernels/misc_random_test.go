@@ -59,7 +59,7 @@ func TestMiscRandomUniformVectors(t *testing.T) {
 		}
 		for i, c := range cases {
 			got := make([]float32, len(c.want))
-			require.NoError(t, RandomUniformF32(RandomSpec{c.gs, c.os, c.align}, got, c.mn, c.mx))
+			require.NoError(t, RandomUniformF32(RandomSpec{c.gs, c.os, c.align, nil}, got, c.mn, c.mx))
 			eps := 1.2e-7 // the decimals are printed with 8 or 9 significant digits: within an ulp
 			if c.align == pt {
 				// PyTorch made these with a fused multiply-add; OpenVINO's reference rounds the
@@ -126,7 +126,7 @@ func TestMiscRandomUniformVectors(t *testing.T) {
 		}
 		for i, c := range cases {
 			got := make([]float64, len(c.want))
-			require.NoError(t, RandomUniformF64(RandomSpec{12345, 54321, c.align}, got, c.mn, c.mx))
+			require.NoError(t, RandomUniformF64(RandomSpec{12345, 54321, c.align, nil}, got, c.mn, c.mx))
 			for j := range got {
 				require.InEpsilon(t, c.want[j], got[j], 1e-15, "case %d element %d", i, j)
 			}
@@ -172,7 +172,7 @@ func TestMiscRandomUniformVectors(t *testing.T) {
 		}
 		for i, c := range cases {
 			got := make([]float16.Float16, len(c.want))
-			require.NoError(t, RandomUniformF16(RandomSpec{c.gs, c.os, c.align}, got, float16.Fromfloat32(c.mn), float16.Fromfloat32(c.mx)))
+			require.NoError(t, RandomUniformF16(RandomSpec{c.gs, c.os, c.align, nil}, got, float16.Fromfloat32(c.mn), float16.Fromfloat32(c.mx)))
 			for j, w := range c.want {
 				// The decimals round to the f16 value they name (abbreviated ones included).
 				require.Equal(t, float16.Fromfloat32(w).Float32(), got[j].Float32(), "case %d element %d", i, j)
@@ -219,7 +219,7 @@ func TestMiscRandomUniformVectors(t *testing.T) {
 		}
 		for i, c := range cases {
 			got := make([]uint16, len(c.want))
-			require.NoError(t, RandomUniformBF16(RandomSpec{c.gs, c.os, c.align}, got, miscBF16(c.mn), miscBF16(c.mx)))
+			require.NoError(t, RandomUniformBF16(RandomSpec{c.gs, c.os, c.align, nil}, got, miscBF16(c.mn), miscBF16(c.mx)))
 			// TensorFlow and PyTorch made these with IEEE rounding; OpenVINO's bfloat16
 			// rounding truncates when the kept low bit is 0, and its test accepts an element
 			// within 0.01 (ranges up to 1) or 1.01 (wider), or within 1% relative.
@@ -236,24 +236,24 @@ func TestMiscRandomUniformVectors(t *testing.T) {
 	})
 	t.Run("int", func(t *testing.T) {
 		i32 := make([]int32, 24)
-		require.NoError(t, RandomUniformI32(RandomSpec{100, 350, tf}, i32, -100, 50))
+		require.NoError(t, RandomUniformI32(RandomSpec{100, 350, tf, nil}, i32, -100, 50))
 		require.Equal(t, []int32{22, -56, -33, -89, -98, -33, -3, -48, -82, 5, -66, 21,
 			29, -42, -73, -37, 3, 36, -35, 20, -11, -8, -78, 47}, i32)
 		i64 := make([]int64, 60)
-		require.NoError(t, RandomUniformI64(RandomSpec{755, 951, tf}, i64, -2600, 3700))
+		require.NoError(t, RandomUniformI64(RandomSpec{755, 951, tf, nil}, i64, -2600, 3700))
 		require.Equal(t, []int64{2116, -1581, 2559, -339, -1660, 519, 90, 2027, -210, 3330, 1831, -1737,
 			2683, 2661, 3473, 1220, 3534, -2384, 2199, 1935, 499, 2861, 2743, 3223,
 			-531, -836, -65, 3435, 632, 1765, 2613, 1891, 1698, 3069, 169, -792,
 			-32, 2976, -1552, -2588, 3327, -1756, 2637, -1084, 3567, -778, -1465, 2967,
 			1242, 2672, -1585, -2271, 3536, -1502, 400, 2241, 3126, 908, 1073, -2110}, i64)
 		i64 = make([]int64, 42)
-		require.NoError(t, RandomUniformI64(RandomSpec{12345, 54321, tf}, i64, -100, 250))
+		require.NoError(t, RandomUniformI64(RandomSpec{12345, 54321, tf, nil}, i64, -100, 250))
 		require.Equal(t, []int64{230, -4, 26, -12, 23, 195, 74, -53, 121, 206, -99,
 			9, 249, -70, -59, 101, 52, -41, 210, 225, 76, -54,
 			183, -12, 237, -60, -21, 159, 134, 147, 37, 116, -13,
 			100, 53, 182, 143, 228, -57, 93, 230, 195}, i64)
 		i32 = make([]int32, 42)
-		require.NoError(t, RandomUniformI32(RandomSpec{12345, 54321, tf}, i32, -100, 250))
+		require.NoError(t, RandomUniformI32(RandomSpec{12345, 54321, tf, nil}, i32, -100, 250))
 		require.Equal(t, []int32{-92, 82, 160, 41, 218, 48, 42, 51, 189, -96, -95,
 			-10, -72, 101, 175, 207, 31, -60, 126, -45, 131, 245,
 			77, -33, 157, 77, 60, -80, 79, 72, -49, 25, -70,
@@ -262,14 +262,14 @@ func TestMiscRandomUniformVectors(t *testing.T) {
 			-35, 226, 85, -83, 66, 13, -73, 239, 244, 240, 222,
 			-49, 153, 119, 76, 121, 144, 12, -1, 105, 107, -27,
 			141, 232, 165, 237, 125, 47, 123, -81, 242}
-		require.NoError(t, RandomUniformI32(RandomSpec{12345, 54321, pt}, i32, -100, 250))
+		require.NoError(t, RandomUniformI32(RandomSpec{12345, 54321, pt, nil}, i32, -100, 250))
 		require.Equal(t, pt32, i32)
-		require.NoError(t, RandomUniformI64(RandomSpec{12345, 54321, pt}, i64, -100, 250))
+		require.NoError(t, RandomUniformI64(RandomSpec{12345, 54321, pt, nil}, i64, -100, 250))
 		for j := range pt32 {
 			require.Equal(t, int64(pt32[j]), i64[j], "element %d", j)
 		}
 		hi := make([]int64, 8)
-		require.NoError(t, RandomUniformI64(RandomSpec{12345, 54321, pt}, hi, 0, 4294967300))
+		require.NoError(t, RandomUniformI64(RandomSpec{12345, 54321, pt, nil}, hi, 0, 4294967300))
 		require.Equal(t, []int64{737404521, 3716027413, 1306031901, 35197318, 1121750166, 2465874581, 2593594281, 1335862698}, hi)
 	})
 }
@@ -278,27 +278,27 @@ func TestMiscRandomUniformVectors(t *testing.T) {
 // tensorflow's, later ones differ. Hostile ranges are errors.
 func TestMiscRandomUniformEdges(t *testing.T) {
 	a, b := make([]float32, 8), make([]float32, 8)
-	require.NoError(t, RandomUniformF32(RandomSpec{150, 10, RandomTensorflow}, a, 0, 1))
-	require.NoError(t, RandomUniformF32(RandomSpec{150, 10, RandomOpenvino}, b, 0, 1))
+	require.NoError(t, RandomUniformF32(RandomSpec{150, 10, RandomTensorflow, nil}, a, 0, 1))
+	require.NoError(t, RandomUniformF32(RandomSpec{150, 10, RandomOpenvino, nil}, b, 0, 1))
 	require.Equal(t, a[:4], b[:4])
 	require.NotEqual(t, a[4:], b[4:])
-	require.Error(t, RandomUniformF32(RandomSpec{1, 1, RandomTensorflow}, a, 1, 1))
-	require.Error(t, RandomUniformI32(RandomSpec{1, 1, RandomTensorflow}, make([]int32, 3), 5, -5))
-	require.Error(t, RandomUniformI64(RandomSpec{1, 1, RandomPytorch}, make([]int64, 3), 5, 5))
-	require.Error(t, RandomUniformF64(RandomSpec{1, 1, RandomPytorch}, make([]float64, 3), -2, 0))
+	require.Error(t, RandomUniformF32(RandomSpec{1, 1, RandomTensorflow, nil}, a, 1, 1))
+	require.Error(t, RandomUniformI32(RandomSpec{1, 1, RandomTensorflow, nil}, make([]int32, 3), 5, -5))
+	require.Error(t, RandomUniformI64(RandomSpec{1, 1, RandomPytorch, nil}, make([]int64, 3), 5, 5))
+	require.Error(t, RandomUniformF64(RandomSpec{1, 1, RandomPytorch, nil}, make([]float64, 3), -2, 0))
 	// Extreme integer ranges wrap as the reference's unsigned arithmetic does, without panics.
 	i64 := make([]int64, 9)
-	require.NoError(t, RandomUniformI64(RandomSpec{1, 1, RandomTensorflow}, i64, math.MinInt64, math.MaxInt64))
-	require.NoError(t, RandomUniformI64(RandomSpec{1, 1, RandomPytorch}, i64, math.MinInt64, math.MaxInt64))
+	require.NoError(t, RandomUniformI64(RandomSpec{1, 1, RandomTensorflow, nil}, i64, math.MinInt64, math.MaxInt64))
+	require.NoError(t, RandomUniformI64(RandomSpec{1, 1, RandomPytorch, nil}, i64, math.MinInt64, math.MaxInt64))
 	i32 := make([]int32, 9)
-	require.NoError(t, RandomUniformI32(RandomSpec{1, 1, RandomPytorch}, i32, math.MinInt32, math.MaxInt32))
+	require.NoError(t, RandomUniformI32(RandomSpec{1, 1, RandomPytorch, nil}, i32, math.MinInt32, math.MaxInt32))
 	// Odd lengths: the tail of the last call is dropped.
 	odd := make([]float64, 5)
-	require.NoError(t, RandomUniformF64(RandomSpec{12345, 54321, RandomTensorflow}, odd, 0, 1))
+	require.NoError(t, RandomUniformF64(RandomSpec{12345, 54321, RandomTensorflow, nil}, odd, 0, 1))
 	require.InEpsilon(t, 0.24304703848961706, odd[4], 1e-15)
 	// More than one Mersenne-twister state (208 calls use one state).
 	long := make([]float32, 1000)
-	require.NoError(t, RandomUniformF32(RandomSpec{7, 0, RandomPytorch}, long, 0, 1))
+	require.NoError(t, RandomUniformF32(RandomSpec{7, 0, RandomPytorch, nil}, long, 0, 1))
 	for _, v := range long {
 		require.True(t, v >= 0 && v < 1)
 	}

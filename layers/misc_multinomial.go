@@ -43,6 +43,12 @@ func (m *moreMultinomial) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	}
 	typ := in[0].Type
 	n, s := g.Batch*g.Classes, g.Batch*g.Samples
+	scratch := new(kernels.RandomScratch)
+	spec := func() kernels.RandomSpec {
+		sp := m.spec()
+		sp.Scratch = scratch
+		return sp
+	}
 	idx := make([]int64, s)
 	var sample [1]int64
 	var run func(in *ir.Tensor) error
@@ -54,7 +60,7 @@ func (m *moreMultinomial) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 			if !ok {
 				return fmt.Errorf("Multinomial: probs of type %s hold %T", p.Type, p.Data)
 			}
-			if err := kernels.RandomUniformF64(m.spec(), uni, 0, 1); err != nil {
+			if err := kernels.RandomUniformF64(spec(), uni, 0, 1); err != nil {
 				return err
 			}
 			return kernels.Multinomial(g, probs, uni, cdf, idx)
@@ -76,14 +82,14 @@ func (m *moreMultinomial) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 			switch d := p.Data.(type) {
 			case []float32:
 				probs = d
-				err = kernels.RandomUniformF32(m.spec(), uni, 0, 1)
+				err = kernels.RandomUniformF32(spec(), uni, 0, 1)
 			case []float16.Float16:
 				if len(d) != n || f16 == nil {
 					return fmt.Errorf("Multinomial: probs of %d elements, want %d", len(d), n)
 				}
 				kernels.F16ToF32(wide, d)
 				probs = wide
-				if err = kernels.RandomUniformF16(m.spec(), f16, float16.Fromfloat32(0), float16.Fromfloat32(1)); err == nil {
+				if err = kernels.RandomUniformF16(spec(), f16, float16.Fromfloat32(0), float16.Fromfloat32(1)); err == nil {
 					kernels.F16ToF32(uni, f16)
 				}
 			case []uint16:
@@ -92,7 +98,7 @@ func (m *moreMultinomial) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 				}
 				kernels.BF16ToF32(wide, d)
 				probs = wide
-				if err = kernels.RandomUniformBF16(m.spec(), b16, 0, 0x3f80); err == nil {
+				if err = kernels.RandomUniformBF16(spec(), b16, 0, 0x3f80); err == nil {
 					kernels.BF16ToF32(uni, b16)
 				}
 			default:

@@ -54,6 +54,7 @@ func (r *moreRandomUniform) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 		return nil, unsupportedType("RandomUniform", typ)
 	}
 	align := miscAlignment(r.Alignment)
+	scratch := new(kernels.RandomScratch)
 	return kernelFunc(func(_ context.Context, in, out []*ir.Tensor) error {
 		if len(in) != 3 || len(out) != 1 || in[1] == nil || in[2] == nil || out[0] == nil {
 			return fmt.Errorf("RandomUniform: expected 3 inputs and 1 output, got %d and %d", len(in), len(out))
@@ -62,7 +63,7 @@ func (r *moreRandomUniform) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 			return fmt.Errorf("RandomUniform: min, max or output of %d, %d, %d elements (want 1, 1, %d)", in[1].Len(), in[2].Len(), out[0].Len(), n)
 		}
 		gs, os := miscSeeds(r.GlobalSeed, r.OpSeed)
-		spec := kernels.RandomSpec{GlobalSeed: gs, OpSeed: os, Alignment: align}
+		spec := kernels.RandomSpec{GlobalSeed: gs, OpSeed: os, Alignment: align, Scratch: scratch}
 		var err error
 		switch o := out[0].Data.(type) {
 		case []float32:
