@@ -56,6 +56,9 @@ type moreRandomUniform struct {
 	OutType    ir.ElementType `attr:"output_type"`
 	GlobalSeed uint64         `attr:"global_seed"`
 	OpSeed     uint64         `attr:"op_seed"`
+	// Alignment is the generator (kernels.RandomAlignment); empty is tensorflow, the
+	// op's default.
+	Alignment string `attr:"alignment,enum=tensorflow|pytorch|openvino"`
 }
 
 // moreScalarOr1 is `shape.compatible({}) || shape.compatible({1})`.
