@@ -265,10 +265,17 @@ type seqProposalOp struct {
 	Ratio       []float32 `attr:"ratio"`
 	Scale       []float32 `attr:"scale"`
 	Framework   string    `attr:"framework"`
+	ClipBefore  bool      `attr:"clip_before_nms"`
+	ClipAfter   bool      `attr:"clip_after_nms"`
+	Normalize   bool      `attr:"normalize"`
+	BoxSize     float32   `attr:"box_size_scale"`
+	BoxCoord    float32   `attr:"box_coordinate_scale"`
 	version     int
 }
 
-func seqNewProposal(v int) Op { return &seqProposalOp{version: v} }
+func seqNewProposal(v int) Op {
+	return &seqProposalOp{ClipBefore: true, BoxSize: 1, BoxCoord: 1, version: v}
+}
 
 func (o *seqProposalOp) Infer(in []Input) ([]Output, error) {
 	if len(in) != 3 {
