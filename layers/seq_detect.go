@@ -186,12 +186,14 @@ type seqPSROIOp struct {
 	Mode         string  `attr:"mode"`
 	BinsX        int64   `attr:"spatial_bins_x"`
 	BinsY        int64   `attr:"spatial_bins_y"`
+	TransStd     float32 `attr:"trans_std"`
+	PartSize     int64   `attr:"part_size"`
 	deformable   bool
 }
 
 func seqNewPSROI(int) Op { return &seqPSROIOp{GroupSize: 1, Mode: "average", BinsX: 1, BinsY: 1} }
 func seqNewDeformablePSROI(int) Op {
-	return &seqPSROIOp{GroupSize: 1, Mode: "bilinear_deformable", BinsX: 1, BinsY: 1, deformable: true}
+	return &seqPSROIOp{GroupSize: 1, Mode: "bilinear_deformable", BinsX: 1, BinsY: 1, TransStd: 1, PartSize: 1, deformable: true}
 }
 
 func (o *seqPSROIOp) Infer(in []Input) ([]Output, error) {
