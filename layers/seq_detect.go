@@ -440,13 +440,9 @@ func (o *seqEDPriorGridOp) Infer(in []Input) ([]Output, error) {
 	if !feat.DynamicRank && !img.DynamicRank && !feat.Dims[0].Compatible(img.Dims[0]) {
 		return nil, fmt.Errorf("The first dimension of both 'feature_map' and 'im_data' must match. Feature_map: %s; Im_data: %s", feat.Dims[0], img.Dims[0])
 	}
+	// The output follows the feature map; the h and w attributes only bound the cells the
+	// kernel fills (OpenVINO's shape inference and op_reference prior grid vectors).
 	h, w := seqDim(feat, 2), seqDim(feat, 3)
-	if o.H != 0 {
-		h = ir.StaticDim(o.H)
-	}
-	if o.W != 0 {
-		w = ir.StaticDim(o.W)
-	}
 	p := seqDim(priors, 0)
 	if o.Flatten {
 		return []Output{{Type: in[0].Type, Shape: seqShape(dimMul(dimMul(h, w), p), ir.StaticDim(4))}}, nil

@@ -1,0 +1,55 @@
+package layers
+
+import (
+	"fmt"
+
+	"github.com/irrun/irrun/ir"
+	"github.com/irrun/irrun/kernels"
+)
+
+// ExperimentalDetectron*-6 bindings: PriorGridGenerator (kernels.PriorGridRun),
+// ROIFeatureExtractor, DetectionOutput and GenerateProposalsSingleImage.
+
+func detxFloatRunnable(name string, in []Input) error {
+	for _, x := range in {
+		if x.Type.IsStatic() && !seqIsFloat(x.Type) {
+			return unsupportedType(name, x.Type)
+		}
+	}
+	return nil
+}
+
+func (o *seqEDPriorGridOp) CheckRunnable(in []Input) error {
+	return detxFloatRunnable("ExperimentalDetectronPriorGridGenerator", in[:min(len(in), 1)])
+}
+
+func (o *seqEDPriorGridOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
+	const name = "ExperimentalDetectronPriorGridGenerator"
+	outs, err := o.Infer(in)
+	if err != nil {
+		return nil, err
+	}
+	if err := o.CheckRunnable(in); err != nil {
+		return nil, err
+	}
+	dims, err := seqStatic(name, in)
+	if err != nil {
+		return nil, err
+	}
+	pd, fd, id := dims[0], dims[1], dims[2]
+	g := &kernels.PriorGrid{Priors: pd[0], GridH: fd[2], GridW: fd[3], StrideH: o.StrideY, StrideW: o.StrideX, ImageH: id[2], ImageW: id[3]}
+	if o.H != 0 {
+		g.GridH = int(min(o.H, 1<<31))
+	}
+	if o.W != 0 {
+		g.GridW = int(min(o.W, 1<<31))
+	}
+	if o.H < 0 || o.W < 0 || g.GridH > fd[2] || g.GridW > fd[3] {
+		return nil, fmt.Errorf("%s: grid %d×%d does not fit the feature map %d×%d that sizes the output", name, o.H, o.W, fd[2], fd[3])
+	}
+	od, _ := staticDims(outs[0].Shape)
+	return seqBind(name, outs[0].Type, []int{product(pd), -1, -1}, []int{product(od)}, seqFns{
+		f32: func(fin, fout [][]float32, _, _ []*ir.Tensor) error { return kernels.PriorGridRun(g, fin[0], fout[0]) },
+		f64: func(fin, fout [][]float64, _, _ []*ir.Tensor) error { return kernels.PriorGridRun(g, fin[0], fout[0]) },
+	})
+}
