@@ -2,6 +2,7 @@ package kernels
 
 import (
 	"fmt"
+	"math"
 )
 
 // ExperimentalDetectronPriorGridGenerator-6 as OpenVINO's reference computes it
@@ -50,4 +51,109 @@ func PriorGridRun[T SeqFloat](g *PriorGrid, priors, out []T) error {
 		}
 	}
 	return nil
+}
+
+// ExperimentalDetectronROIFeatureExtractor-6 as OpenVINO's reference computes it
+// (src/core/reference/src/op/experimental_detectron_roi_feature_extractor.cpp): each ROI
+// [x0, y0, x1, y1] goes to pyramid level floor(2 + log2(sqrt(area)/224 + 1e-6)) clamped to
+// the levels (an ROI of area ≤ 0 to none: its features are 0) and is pooled there by
+// Caffe2's ROIAlign (batch 0 of the level, spatial scale 1/pyramid_scale, -0.5 when
+// aligned, sizes at least 1, sampling_ratio² samples per bin or ceil(size/output) when 0,
+// samples outside [-1, size] counting 0). The second output repeats the ROIs.
+
+// ROIFeatures holds the geometry of one ExperimentalDetectronROIFeatureExtractor computation.
+type ROIFeatures struct {
+	NumROIs       int
+	C             int
+	Levels        [][2]int // H, W of each pyramid level (batch ≥ 1, C channels)
+	Scales        []int64  // pyramid_scales
+	Output        int      // output_size
+	SamplingRatio int
+	Aligned       bool
+}
+
+// ROIFeaturesRun computes the features [NumROIs, C, Output, Output] of rois [NumROIs, 4]
+// from levels[i] (batch 0 is read, each [≥1, C, H, W]).
+func ROIFeaturesRun[T SeqFloat](g *ROIFeatures, rois []T, levels [][]T, out, outRois []T) error {
+	L := len(g.Levels)
+	if g.NumROIs < 0 || g.C < 0 || g.Output <= 0 || g.SamplingRatio < 0 || L == 0 || len(levels) != L || len(g.Scales) < L {
+		return fmt.Errorf("kernels: ROIFeatureExtractor geometry (%d ROIs, %d channels, %d levels, %d scales, output %d) is invalid",
+			g.NumROIs, g.C, L, len(g.Scales), g.Output)
+	}
+	P := g.Output
+	per := g.C * P * P
+	if len(rois) != 4*g.NumROIs || len(outRois) != 4*g.NumROIs || len(out) != g.NumROIs*per {
+		return fmt.Errorf("kernels: ROIFeatureExtractor buffers of %d, %d and %d values for %d ROIs", len(rois), len(out), len(outRois), g.NumROIs)
+	}
+	for i, d := range g.Levels {
+		if d[0] <= 0 || d[1] <= 0 || len(levels[i]) < g.C*d[0]*d[1] || g.Scales[i] <= 0 {
+			return fmt.Errorf("kernels: ROIFeatureExtractor level %d (%v, scale %d, %d values) is invalid", i, d, g.Scales[i], len(levels[i]))
+		}
+	}
+	copy(outRois, rois)
+	for r := 0; r < g.NumROIs; r++ {
+		roi := rois[4*r : 4*r+4]
+		dst := out[r*per : (r+1)*per]
+		x0, y0, x1, y1 := float32(roi[0]), float32(roi[1]), float32(roi[2]), float32(roi[3])
+		area := (x1 - x0) * (y1 - y0)
+		if !(area > 0) {
+			clear(dst)
+			continue
+		}
+		a := float32(math.Log2(float64(float32(math.Sqrt(float64(area)))/224 + 1e-6)))
+		lvl := int(max(0, min(float64(L-1), math.Floor(float64(a+2)))))
+		H, W := g.Levels[lvl][0], g.Levels[lvl][1]
+		detxROIAlign(levels[lvl][:g.C*H*W], H, W, g.C, P, g.SamplingRatio, T(1/float32(g.Scales[lvl])), g.Aligned, roi, dst)
+	}
+	return nil
+}
+
+// detxROIAlign is Caffe2's ROIAlignForward for one ROI of batch 0.
+func detxROIAlign[T SeqFloat](data []T, H, W, C, P, ratio int, scale T, aligned bool, roi, dst []T) {
+	var off T
+	if aligned {
+		off = 0.5
+	}
+	sw, sh := roi[0]*scale-off, roi[1]*scale-off
+	ew, eh := roi[2]*scale-off, roi[3]*scale-off
+	rw, rh := max(ew-sw, 1), max(eh-sh, 1)
+	bh, bw := rh/T(P), rw/T(P)
+	gh, gw := ratio, ratio
+	if ratio <= 0 {
+		gh = int(math.Ceil(float64(rh / T(P))))
+		gw = int(math.Ceil(float64(rw / T(P))))
+	}
+	count := T(gh * gw)
+	for c := 0; c < C; c++ {
+		plane := data[c*H*W : (c+1)*H*W]
+		for ph := 0; ph < P; ph++ {
+			for pw := 0; pw < P; pw++ {
+				var acc T
+				for iy := 0; iy < gh; iy++ {
+					y := sh + T(ph)*bh + (T(iy)+0.5)*bh/T(gh)
+					for ix := 0; ix < gw; ix++ {
+						x := sw + T(pw)*bw + (T(ix)+0.5)*bw/T(gw)
+						if y < -1 || y > T(H) || x < -1 || x > T(W) || y != y || x != x {
+							continue
+						}
+						yy, xx := max(y, 0), max(x, 0)
+						yl, xl := int(yy), int(xx)
+						yh, xh := yl+1, xl+1
+						if yl >= H-1 {
+							yl, yh = H-1, H-1
+							yy = T(yl)
+						}
+						if xl >= W-1 {
+							xl, xh = W-1, W-1
+							xx = T(xl)
+						}
+						ly, lx := yy-T(yl), xx-T(xl)
+						hy, hx := 1-ly, 1-lx
+						acc += hy*hx*plane[yl*W+xl] + hy*lx*plane[yl*W+xh] + ly*hx*plane[yh*W+xl] + ly*lx*plane[yh*W+xh]
+					}
+				}
+				dst[(c*P+ph)*P+pw] = acc / count
+			}
+		}
+	}
 }

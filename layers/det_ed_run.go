@@ -53,3 +53,49 @@ func (o *seqEDPriorGridOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 		f64: func(fin, fout [][]float64, _, _ []*ir.Tensor) error { return kernels.PriorGridRun(g, fin[0], fout[0]) },
 	})
 }
+
+func (o *seqEDROIFeatureOp) CheckRunnable(in []Input) error {
+	return detxFloatRunnable("ExperimentalDetectronROIFeatureExtractor", in)
+}
+
+func (o *seqEDROIFeatureOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
+	const name = "ExperimentalDetectronROIFeatureExtractor"
+	outs, err := o.Infer(in)
+	if err != nil {
+		return nil, err
+	}
+	if err := o.CheckRunnable(in); err != nil {
+		return nil, err
+	}
+	dims, err := seqStatic(name, in)
+	if err != nil {
+		return nil, err
+	}
+	L := len(in) - 1
+	if o.OutputSize <= 0 || o.OutputSize > 1<<16 || o.SamplingRatio < 0 || o.SamplingRatio > 1<<16 {
+		return nil, fmt.Errorf("%s: output_size %d and sampling_ratio %d must be positive and non-negative", name, o.OutputSize, o.SamplingRatio)
+	}
+	if len(o.PyramidScales) < L {
+		return nil, fmt.Errorf("%s: %d pyramid levels but %d pyramid_scales", name, L, len(o.PyramidScales))
+	}
+	g := &kernels.ROIFeatures{NumROIs: dims[0][0], C: dims[1][1], Scales: o.PyramidScales, Output: int(o.OutputSize),
+		SamplingRatio: int(o.SamplingRatio), Aligned: o.Aligned}
+	fin := []int{product(dims[0])}
+	for _, d := range dims[1:] {
+		if d[0] < 1 {
+			return nil, fmt.Errorf("%s: a pyramid level of shape %v has no image", name, d)
+		}
+		g.Levels = append(g.Levels, [2]int{d[2], d[3]})
+		fin = append(fin, product(d))
+	}
+	od0, _ := staticDims(outs[0].Shape)
+	od1, _ := staticDims(outs[1].Shape)
+	return seqBind(name, outs[0].Type, fin, []int{product(od0), product(od1)}, seqFns{
+		f32: func(fin, fout [][]float32, _, _ []*ir.Tensor) error {
+			return kernels.ROIFeaturesRun(g, fin[0], fin[1:], fout[0], fout[1])
+		},
+		f64: func(fin, fout [][]float64, _, _ []*ir.Tensor) error {
+			return kernels.ROIFeaturesRun(g, fin[0], fin[1:], fout[0], fout[1])
+		},
+	})
+}

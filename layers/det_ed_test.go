@@ -123,3 +123,37 @@ func TestDetPriorGridHostile(t *testing.T) {
 	out := run(t, op, ref, moreF32(t, []int{1, 4}, 0, 0, 1, 1), moreF32(t, []int{1, 1, 1, 2}, 0, 0), moreF32(t, []int{1, 1, 4, 8}, make([]float32, 32)...))
 	require.Equal(t, []float32{2, 2, 3, 3, 6, 2, 7, 3}, out[0].Data)
 }
+
+// Expected values from src/plugins/template/tests/functional/op_reference/
+// experimental_detectron_roi_feature_extractor.cpp (output_size 3, sampling_ratio 2,
+// pyramid_scales 4, not aligned).
+func TestDetROIFeatureExtractorReference(t *testing.T) {
+	want := []float64{1.416667, 1.75, 2.083333, 2.416667, 2.75, 3.083333, 3.166667, 3.5, 3.833333,
+		7.416667, 7.75, 8.083333, 8.416667, 8.75, 9.083334, 9.166666, 9.5, 9.833334,
+		4.166667, 4.5, 4.833333, 4.166667, 4.5, 4.833333, 2.083333, 2.25, 2.416667,
+		10.16667, 10.5, 10.83333, 10.16667, 10.5, 10.83333, 5.083333, 5.25, 5.416667}
+	rois := []float64{0, 1, 2, 3, 4, 5, 6, 7}
+	for _, et := range []ir.ElementType{ir.F32, ir.F64, ir.F16, ir.BF16} {
+		op := decodeOp(t, "ExperimentalDetectronROIFeatureExtractor", "opset6", "output_size", "3", "sampling_ratio", "2", "pyramid_scales", "4")
+		out := run(t, op, ExecOptions{Reference: true}, detTensor(t, et, []int{2, 4}, rois),
+			detTensor(t, et, []int{1, 2, 2, 3}, []float64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}))
+		require.Equal(t, []int{2, 2, 3, 3}, out[0].Shape)
+		tol := map[ir.ElementType]float64{ir.F32: 1e-5, ir.F64: 1e-5, ir.F16: 1e-2, ir.BF16: 0.05}[et]
+		moreNear(t, want, out[0], tol, et)
+		moreNear(t, rois, out[1], 0, et)
+	}
+}
+
+// Hand-computed: levels by ROI size (a 224-wide ROI goes to level 2, a 1-wide one to level
+// 0 of three), an empty ROI gives zeros; hostile: too few pyramid_scales is an error.
+func TestDetROIFeatureExtractorLevels(t *testing.T) {
+	op := decodeOp(t, "ExperimentalDetectronROIFeatureExtractor", "opset6", "output_size", "1", "sampling_ratio", "1", "pyramid_scales", "1,1,1000")
+	lv := func(v float32) *ir.Tensor { return moreF32(t, []int{1, 1, 1, 1}, v) }
+	out := run(t, op, ExecOptions{Reference: true}, moreF32(t, []int{3, 4}, 0, 0, 224, 224, 0, 0, 1, 1, 5, 5, 5, 9),
+		lv(1), lv(2), lv(3))
+	// One sample at the ROI centre, clamped onto the single pixel.
+	require.Equal(t, []float32{3, 1, 0}, out[0].Data)
+	op = decodeOp(t, "ExperimentalDetectronROIFeatureExtractor", "opset6", "output_size", "1", "pyramid_scales", "4")
+	_, err := runErr(op, ExecOptions{Reference: true}, moreF32(t, []int{1, 4}, 0, 0, 1, 1), lv(1), lv(2))
+	require.ErrorContains(t, err, "pyramid_scales")
+}
