@@ -99,3 +99,102 @@ func (o *seqEDROIFeatureOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 		},
 	})
 }
+
+func (o *seqEDDetectionOutputOp) CheckRunnable(in []Input) error {
+	return detxFloatRunnable("ExperimentalDetectronDetectionOutput", in)
+}
+
+func (o *seqEDDetectionOutputOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
+	const name = "ExperimentalDetectronDetectionOutput"
+	outs, err := o.Infer(in)
+	if err != nil {
+		return nil, err
+	}
+	if err := o.CheckRunnable(in); err != nil {
+		return nil, err
+	}
+	dims, err := seqStatic(name, in)
+	if err != nil {
+		return nil, err
+	}
+	rd, dd, sd := dims[0], dims[1], dims[2]
+	C := sd[1]
+	if rd[0] != dd[0] || rd[0] != sd[0] || dd[1] != 4*C || int64(C) != o.NumClasses || product(dims[3]) < 2 {
+		return nil, fmt.Errorf("%s: rois %v, deltas %v, scores %v and im_info %v do not fit num_classes %d", name, rd, dd, sd, dims[3], o.NumClasses)
+	}
+	if len(o.Deltas) != 4 {
+		return nil, fmt.Errorf("%s: deltas_weights has %d values, expected 4", name, len(o.Deltas))
+	}
+	if o.MaxDetections > 1<<31 || o.PostNMSCount > 1<<31 || o.PostNMSCount < -1 {
+		return nil, fmt.Errorf("%s: max_detections_per_image %d or post_nms_count %d out of range", name, o.MaxDetections, o.PostNMSCount)
+	}
+	g := &kernels.EDDetectionOutput{NumROIs: rd[0], Classes: C, MaxDetections: int(o.MaxDetections), PostNMSCount: int(o.PostNMSCount),
+		ScoreThreshold: o.ScoreThreshold, NMSThreshold: o.NMSThreshold, MaxDeltaLogWH: o.MaxDeltaLogWH,
+		Weights: [4]float32{o.Deltas[0], o.Deltas[1], o.Deltas[2], o.Deltas[3]}}
+	M := g.MaxDetections
+	var s kernels.EDDetectionScratch
+	classes := func(out []*ir.Tensor) ([]int32, error) {
+		if len(out) < 2 || out[1] == nil {
+			return nil, fmt.Errorf("%s: missing classes output", name)
+		}
+		c, ok := out[1].Data.([]int32)
+		if !ok || len(c) != M {
+			return nil, fmt.Errorf("%s: classes output holds %T", name, out[1].Data)
+		}
+		return c, nil
+	}
+	return seqBind(name, outs[0].Type, []int{product(rd), product(dd), product(sd), -1}, []int{4 * M, -1, M}, seqFns{
+		f32: func(fin, fout [][]float32, _, out []*ir.Tensor) error {
+			c, err := classes(out)
+			if err != nil {
+				return err
+			}
+			return kernels.EDDetectionOutputRun(g, fin[0], fin[1], fin[2], fout[0], c, fout[2], &s)
+		},
+		f64: func(fin, fout [][]float64, _, out []*ir.Tensor) error {
+			c, err := classes(out)
+			if err != nil {
+				return err
+			}
+			return kernels.EDDetectionOutputRun(g, fin[0], fin[1], fin[2], fout[0], c, fout[2], &s)
+		},
+	})
+}
+
+func (o *seqEDGenerateProposalsOp) CheckRunnable(in []Input) error {
+	return detxFloatRunnable("ExperimentalDetectronGenerateProposalsSingleImage", in)
+}
+
+func (o *seqEDGenerateProposalsOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
+	const name = "ExperimentalDetectronGenerateProposalsSingleImage"
+	outs, err := o.Infer(in)
+	if err != nil {
+		return nil, err
+	}
+	if err := o.CheckRunnable(in); err != nil {
+		return nil, err
+	}
+	dims, err := seqStatic(name, in)
+	if err != nil {
+		return nil, err
+	}
+	id, ad, dd, sd := dims[0], dims[1], dims[2], dims[3]
+	if dd[0] != 4*sd[0] || dd[1] != sd[1] || dd[2] != sd[2] || ad[0] != product(sd) || ad[1] != 4 || id[0] < 2 {
+		return nil, fmt.Errorf("%s: im_info %v, anchors %v, deltas %v and scores %v do not match", name, id, ad, dd, sd)
+	}
+	if o.PreNMSCount < 0 || o.PostNMSCount < 0 || o.PreNMSCount > 1<<31 || o.PostNMSCount > 1<<31 {
+		return nil, fmt.Errorf("%s: pre_nms_count %d or post_nms_count %d out of range", name, o.PreNMSCount, o.PostNMSCount)
+	}
+	g := &kernels.EDProposals{Anchors: sd[0], H: sd[1], W: sd[2], MinSize: o.MinSize, NMSThreshold: o.NMSThreshold,
+		PreNMSCount: int(o.PreNMSCount), PostNMSCount: int(o.PostNMSCount)}
+	P := g.PostNMSCount
+	var s kernels.EDProposalsScratch
+	return seqBind(name, outs[0].Type, []int{id[0], product(ad), product(dd), product(sd)}, []int{4 * P, P}, seqFns{
+		f32: func(fin, fout [][]float32, _, _ []*ir.Tensor) error {
+			return kernels.EDProposalsRun(g, fin[0], fin[1], fin[2], fin[3], fout[0], fout[1], &s)
+		},
+		f64: func(fin, fout [][]float64, _, _ []*ir.Tensor) error {
+			return kernels.EDProposalsRun(g, fin[0], fin[1], fin[2], fin[3], fout[0], fout[1], &s)
+		},
+	})
+}
