@@ -15,14 +15,14 @@ import (
 // EDDetectionOutput holds the attributes and geometry of one
 // ExperimentalDetectronDetectionOutput computation.
 type EDDetectionOutput struct {
-	NumROIs         int
-	Classes         int
-	MaxDetections   int // max_detections_per_image: the output rows
-	PostNMSCount    int // per class, -1: all
-	ScoreThreshold  float32
-	NMSThreshold    float32
-	MaxDeltaLogWH   float32
-	Weights         [4]float32 // deltas_weights
+	NumROIs        int
+	Classes        int
+	MaxDetections  int // max_detections_per_image: the output rows
+	PostNMSCount   int // per class, -1: all
+	ScoreThreshold float32
+	NMSThreshold   float32
+	MaxDeltaLogWH  float32
+	Weights        [4]float32 // deltas_weights
 }
 
 // EDDetectionScratch is the working memory of EDDetectionOutputRun.
