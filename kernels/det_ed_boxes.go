@@ -158,10 +158,11 @@ type EDProposals struct {
 
 // EDProposalsScratch is the working memory of EDProposalsRun.
 type EDProposalsScratch struct {
-	boxes []detxPropBox
-	order []int32
-	dead  []bool
-	keep  []int32
+	boxes   []detxPropBox
+	order   []int32
+	dead    []bool
+	deadNMS []bool
+	keep    []int32
 }
 
 // EDProposalsRun refines the anchors by the deltas (sizes +1, log sizes at most
@@ -247,3 +248,106 @@ func EDProposalsRun[T SeqFloat](g *EDProposals, imInfo, anchors, deltas, scores,
 	}
 	return nil
 }
+
+// GenerateProposals holds the attributes and geometry of one image of GenerateProposals-9
+// (reference src/core/reference/src/op/generate_proposal.cpp, in float32): scores [Anchors,
+// H, W], deltas [4·Anchors, H, W], anchors [H, W, Anchors, 4] shared by the images.
+type GenerateProposals struct {
+	Anchors, H, W int
+	MinSize       float32
+	NMSThreshold  float32
+	PreNMSCount   int
+	PostNMSCount  int
+	Normalized    bool // coordinates offset 0 (else +1 extents)
+}
+
+// GenerateProposalsImage refines the anchors of one image like EDProposalsRun (sizes with
+// the coordinates offset, clipped to the image less the offset); boxes smaller than
+// min_size·scale are excluded from NMS (not zeroed), the pre_nms_count best by score (ties
+// by proposal index) go through NMS (IoU with the offset above nms_threshold suppresses)
+// and up to post_nms_count ROIs are appended to rois and scores.
+func GenerateProposalsImage[T SeqFloat](g *GenerateProposals, imInfo, anchors, deltas, scores []T, rois, probs []float32, s *EDProposalsScratch) ([]float32, []float32, error) {
+	if g.Anchors < 0 || g.H < 0 || g.W < 0 || g.PreNMSCount < 0 || g.PostNMSCount < 0 {
+		return rois, probs, fmt.Errorf("kernels: GenerateProposals geometry %+v is invalid", *g)
+	}
+	area, ok1 := checkedMul(g.H, g.W)
+	num, ok2 := checkedMul(area, g.Anchors)
+	if !ok1 || !ok2 || (len(imInfo) != 3 && len(imInfo) != 4) || len(anchors) != 4*num || len(deltas) != 4*num || len(scores) != num {
+		return rois, probs, fmt.Errorf("kernels: GenerateProposals %+v: got %d image, %d anchor, %d delta, %d score values",
+			*g, len(imInfo), len(anchors), len(deltas), len(scores))
+	}
+	imgH, imgW := float32(imInfo[0]), float32(imInfo[1])
+	scaleH, scaleW := float32(imInfo[2]), float32(imInfo[2])
+	if len(imInfo) == 4 {
+		scaleW = float32(imInfo[3])
+	}
+	minH, minW := g.MinSize*scaleH, g.MinSize*scaleW
+	var off float32 = 1
+	if g.Normalized {
+		off = 0
+	}
+	maxLog := float32(math.Log(1000. / 16.))
+	s.boxes = slices.Grow(s.boxes[:0], num)[:num]
+	s.dead = slices.Grow(s.dead[:0], num)[:num]
+	for h := 0; h < g.H; h++ {
+		for w := 0; w < g.W; w++ {
+			pos := h*g.W + w
+			for a := 0; a < g.Anchors; a++ {
+				i := pos*g.Anchors + a
+				x0, y0, x1, y1 := float32(anchors[4*i]), float32(anchors[4*i+1]), float32(anchors[4*i+2]), float32(anchors[4*i+3])
+				dx, dy := float32(deltas[(4*a)*area+pos]), float32(deltas[(4*a+1)*area+pos])
+				dw, dh := float32(deltas[(4*a+2)*area+pos]), float32(deltas[(4*a+3)*area+pos])
+				ww, hh := x1-x0+off, y1-y0+off
+				cx, cy := x0+0.5*ww, y0+0.5*hh
+				pcx, pcy := dx*ww+cx, dy*hh+cy
+				pw := float32(math.Exp(float64(min(dw, maxLog)))) * ww
+				ph := float32(math.Exp(float64(min(dh, maxLog)))) * hh
+				x0 = max(0, min(pcx-0.5*pw, imgW-off))
+				y0 = max(0, min(pcy-0.5*ph, imgH-off))
+				x1 = max(0, min(pcx+0.5*pw-off, imgW-off))
+				y1 = max(0, min(pcy+0.5*ph-off, imgH-off))
+				s.boxes[i] = detxPropBox{x0, y0, x1, y1, float32(scores[a*area+pos])}
+				s.dead[i] = !(minW <= x1-x0+off && minH <= y1-y0+off)
+			}
+		}
+	}
+	s.order = slices.Grow(s.order[:0], num)[:num]
+	for i := range s.order {
+		s.order[i] = int32(i)
+	}
+	boxes, small := s.boxes, s.dead
+	slices.SortStableFunc(s.order, func(i, j int32) int { return cmp.Compare(boxes[j].score, boxes[i].score) })
+	pre := min(num, g.PreNMSCount)
+	order := s.order[:pre]
+	dead := slices.Grow(s.kept32()[:0], pre)[:pre]
+	for i, o := range order {
+		dead[i] = small[o]
+	}
+	kept := 0
+	for i := 0; i < pre && g.PostNMSCount > 0; i++ {
+		if dead[i] {
+			continue
+		}
+		a := &boxes[order[i]]
+		rois = append(rois, a.x0, a.y0, a.x1, a.y1)
+		probs = append(probs, a.score)
+		kept++
+		if kept == g.PostNMSCount {
+			break
+		}
+		areaA := (a.x1 - a.x0 + off) * (a.y1 - a.y0 + off)
+		for j := i + 1; j < pre; j++ {
+			b := &boxes[order[j]]
+			inter := max(0, min(a.x1, b.x1)-max(a.x0, b.x0)+off) * max(0, min(a.y1, b.y1)-max(a.y0, b.y0)+off)
+			areaB := (b.x1 - b.x0 + off) * (b.y1 - b.y0 + off)
+			iou := inter / (areaA + areaB - inter)
+			if g.NMSThreshold < iou && a.x0 <= b.x1 && a.y0 <= b.y1 && b.x0 <= a.x1 && b.y0 <= a.y1 {
+				dead[j] = true
+			}
+		}
+	}
+	s.deadNMS = dead
+	return rois, probs, nil
+}
+
+func (s *EDProposalsScratch) kept32() []bool { return s.deadNMS }
