@@ -186,12 +186,14 @@ type seqPSROIOp struct {
 	Mode         string  `attr:"mode"`
 	BinsX        int64   `attr:"spatial_bins_x"`
 	BinsY        int64   `attr:"spatial_bins_y"`
+	TransStd     float32 `attr:"trans_std"`
+	PartSize     int64   `attr:"part_size"`
 	deformable   bool
 }
 
 func seqNewPSROI(int) Op { return &seqPSROIOp{GroupSize: 1, Mode: "average", BinsX: 1, BinsY: 1} }
 func seqNewDeformablePSROI(int) Op {
-	return &seqPSROIOp{GroupSize: 1, Mode: "bilinear_deformable", BinsX: 1, BinsY: 1, deformable: true}
+	return &seqPSROIOp{GroupSize: 1, Mode: "bilinear_deformable", BinsX: 1, BinsY: 1, TransStd: 1, PartSize: 1, deformable: true}
 }
 
 func (o *seqPSROIOp) Infer(in []Input) ([]Output, error) {
@@ -265,10 +267,17 @@ type seqProposalOp struct {
 	Ratio       []float32 `attr:"ratio"`
 	Scale       []float32 `attr:"scale"`
 	Framework   string    `attr:"framework"`
+	ClipBefore  bool      `attr:"clip_before_nms"`
+	ClipAfter   bool      `attr:"clip_after_nms"`
+	Normalize   bool      `attr:"normalize"`
+	BoxSize     float32   `attr:"box_size_scale"`
+	BoxCoord    float32   `attr:"box_coordinate_scale"`
 	version     int
 }
 
-func seqNewProposal(v int) Op { return &seqProposalOp{version: v} }
+func seqNewProposal(v int) Op {
+	return &seqProposalOp{ClipBefore: true, BoxSize: 1, BoxCoord: 1, version: v}
+}
 
 func (o *seqProposalOp) Infer(in []Input) ([]Output, error) {
 	if len(in) != 3 {
@@ -431,13 +440,9 @@ func (o *seqEDPriorGridOp) Infer(in []Input) ([]Output, error) {
 	if !feat.DynamicRank && !img.DynamicRank && !feat.Dims[0].Compatible(img.Dims[0]) {
 		return nil, fmt.Errorf("The first dimension of both 'feature_map' and 'im_data' must match. Feature_map: %s; Im_data: %s", feat.Dims[0], img.Dims[0])
 	}
+	// The output follows the feature map; the h and w attributes only bound the cells the
+	// kernel fills (OpenVINO's shape inference and op_reference prior grid vectors).
 	h, w := seqDim(feat, 2), seqDim(feat, 3)
-	if o.H != 0 {
-		h = ir.StaticDim(o.H)
-	}
-	if o.W != 0 {
-		w = ir.StaticDim(o.W)
-	}
 	p := seqDim(priors, 0)
 	if o.Flatten {
 		return []Output{{Type: in[0].Type, Shape: seqShape(dimMul(dimMul(h, w), p), ir.StaticDim(4))}}, nil

@@ -79,7 +79,7 @@ func TestSeqDetectInfer(t *testing.T) {
 		{"ExperimentalDetectronPriorGridGenerator", "opset6", []string{"flatten", "true", "stride_x", "4", "stride_y", "4"},
 			c("[3,4]", "[1,256,200,336]", "[1,3,800,1344]"), []string{"[201600,4]"}, ""},
 		{"ExperimentalDetectronPriorGridGenerator", "opset6", []string{"flatten", "false", "h", "10", "w", "20"},
-			c("[3,4]", "[1,256,200,336]", "[1,3,800,1344]"), []string{"[10,20,3,4]"}, ""},
+			c("[3,4]", "[1,256,200,336]", "[1,3,800,1344]"), []string{"[200,336,3,4]"}, ""}, // h, w do not shape the output
 		{"ExperimentalDetectronROIFeatureExtractor", "opset6", []string{"output_size", "7", "sampling_ratio", "2", "pyramid_scales", "4,8,16,32"},
 			c("[1000,4]", "[1,256,200,336]", "[1,256,100,168]", "[1,256,50,84]", "[1,256,25,42]"), []string{"[1000,256,7,7]", "[1000,4]"}, ""},
 		{"ExperimentalDetectronROIFeatureExtractor", "opset6", []string{"output_size", "7"},

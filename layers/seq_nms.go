@@ -13,8 +13,8 @@ import (
 //
 // NonMaxSuppression-1/3/4 have one output (selected_indices) and OpenVINO runs them as
 // NonMaxSuppression-5 without soft-NMS (ConvertNMS1ToNMS5 and friends): irrun reuses the
-// NonMaxSuppression-5 op of nms.go and keeps its first output. NMSRotated, MatrixNms and
-// MulticlassNms are inferred only.
+// NonMaxSuppression-5 op of nms.go and keeps its first output. MatrixNms and MulticlassNms
+// run in det_multinms_run.go.
 
 type seqNMSOldOp struct {
 	BoxEncoding    string         `attr:"box_encoding,enum=corner|center"`

@@ -1,0 +1,83 @@
+package layers
+
+import (
+	"fmt"
+
+	"github.com/irrun/irrun/ir"
+	"github.com/irrun/irrun/kernels"
+)
+
+// Proposal-1 and -4: kernel kernels.ProposalRun (reference proposal.hpp). f32 and f64 are
+// computed in their own type, f16 and bf16 in f32.
+
+func (o *seqProposalOp) name() string {
+	if o.version == 4 {
+		return "Proposal-4"
+	}
+	return "Proposal-1"
+}
+
+func (o *seqProposalOp) CheckRunnable(in []Input) error {
+	for _, x := range in {
+		if x.Type.IsStatic() && !seqIsFloat(x.Type) {
+			return unsupportedType(o.name(), x.Type)
+		}
+	}
+	return nil
+}
+
+func (o *seqProposalOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
+	outs, err := o.Infer(in)
+	if err != nil {
+		return nil, err
+	}
+	if err := o.CheckRunnable(in); err != nil {
+		return nil, err
+	}
+	dims, err := seqStatic(o.name(), in)
+	if err != nil {
+		return nil, err
+	}
+	pd, dd, id := dims[0], dims[1], dims[2]
+	if pd[1]%2 != 0 || dd[1] != 2*pd[1] || dd[0] != pd[0] || dd[2] != pd[2] || dd[3] != pd[3] {
+		return nil, fmt.Errorf("%s: class_probs %v and bbox_deltas %v do not hold 2 and 4 values per anchor", o.name(), pd, dd)
+	}
+	const maxCount = 1 << 31
+	if o.PreNMSTopN > maxCount || o.PostNMSTopN > maxCount || o.FeatStride > maxCount || o.BaseSize > maxCount || o.MinSize > maxCount {
+		return nil, fmt.Errorf("%s: attribute out of range", o.name())
+	}
+	p := &kernels.Proposal{Batch: pd[0], Anchors: pd[1] / 2, H: pd[2], W: pd[3], ImageInfoLen: id[0],
+		BaseSize: float32(o.BaseSize), PreNMSTopN: int(o.PreNMSTopN), PostNMSTopN: int(o.PostNMSTopN),
+		NMSThresh: o.NMSThresh, FeatStride: int(o.FeatStride), MinSize: float32(o.MinSize),
+		Ratios: o.Ratio, Scales: o.Scale, TensorFlow: o.Framework == "tensorflow",
+		ClipBeforeNMS: o.ClipBefore, ClipAfterNMS: o.ClipAfter, Normalize: o.Normalize,
+		BoxSizeScale: o.BoxSize, BoxCoordinateScale: o.BoxCoord}
+	if len(o.Ratio)*len(o.Scale) != p.Anchors {
+		return nil, fmt.Errorf("%s: class_probs has %d anchors per position but ratio×scale gives %d", o.name(), p.Anchors, len(o.Ratio)*len(o.Scale))
+	}
+	rows := p.Batch * p.PostNMSTopN
+	fout := []int{rows * 5}
+	if o.version == 4 {
+		fout = append(fout, rows)
+	}
+	if od, ok := staticDims(outs[0].Shape); !ok || product(od) != rows*5 {
+		return nil, fmt.Errorf("%s: output shape %s", o.name(), outs[0].Shape)
+	}
+	var s kernels.ProposalScratch
+	return seqBind(o.name(), outs[0].Type, []int{product(pd), product(dd), id[0]}, fout, seqFns{
+		f32: func(fin, fout [][]float32, _, _ []*ir.Tensor) error {
+			return kernels.ProposalRun(p, fin[0], fin[1], fin[2], fout[0], detxSecond(fout), &s)
+		},
+		f64: func(fin, fout [][]float64, _, _ []*ir.Tensor) error {
+			return kernels.ProposalRun(p, fin[0], fin[1], fin[2], fout[0], detxSecond(fout), &s)
+		},
+	})
+}
+
+// detxSecond returns the second output buffer, or nil when there is one output.
+func detxSecond[T any](out [][]T) []T {
+	if len(out) < 2 {
+		return nil
+	}
+	return out[1]
+}
