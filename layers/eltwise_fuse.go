@@ -128,3 +128,14 @@ func (o *efFusedOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	}
 	return &efKernel{name: o.label, t: o.t, k: k, w: opts.Workers}, nil
 }
+
+// efRejects reports whether an elementwise anchor must not take step: Sigmoid and Swish,
+// whose epilogue steps use a float32 exp within a few ulp of the standalone kernels, so
+// that f32 chains after an elementwise node keep the unfused graph's bits.
+func (f *EpilogueFusion) efRejects(step kernels.EpiStep) bool {
+	switch f.base.(type) {
+	case *eltBinary, *eltDivide:
+		return step.Kind == kernels.EpiSigmoid || step.Kind == kernels.EpiSwish
+	}
+	return false
+}

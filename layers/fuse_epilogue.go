@@ -123,7 +123,7 @@ func (f *EpilogueFusion) Append(op Op, in []Input, chain int) ([]int, bool) {
 		return nil, false
 	}
 	step, extra, name, ok := f.stepOf(op, in, chain)
-	if !ok {
+	if !ok || f.efRejects(step) {
 		return nil, false
 	}
 	f.steps = append(f.steps, step)
