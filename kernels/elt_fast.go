@@ -96,9 +96,8 @@ func eltFastRow(op BinaryOp, dst, a, b []float32, sa, sb int) {
 			}
 		case sa == 1:
 			y := b[0]
-			for i := range dst {
-				dst[i] = a[i] + y
-			}
+			copy(dst, a) // then in place with the vector body (a row in L1)
+			epiAddScalar(dst, y)
 		case sb == 1:
 			x := a[0]
 			for i := range dst {
@@ -142,9 +141,8 @@ func eltFastRow(op BinaryOp, dst, a, b []float32, sa, sb int) {
 			}
 		case sa == 1:
 			y := b[0]
-			for i := range dst {
-				dst[i] = a[i] * y
-			}
+			copy(dst, a)
+			epiMulScalar(dst, y)
 		case sb == 1:
 			x := a[0]
 			for i := range dst {

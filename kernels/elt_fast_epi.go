@@ -26,6 +26,7 @@ type EltEpi struct {
 	rows, cols int  // epilogue layout: element i has channel (i/cols)%rows
 	chDep      bool // some step depends on the channel
 	loop       *UnaryLoop
+	scr        []float32 // f16/bf16: 2·efBlk per UnaryLoop unit
 
 	d32, a32, b32 []float32
 	d16, a16, b16 []uint16
@@ -73,6 +74,9 @@ func NewEltEpi(op BinaryOp, w *EltWalk, t EltType, e *Epilogue, rows, cols int) 
 				k.chDep = true
 			}
 		}
+	}
+	if t != EltF32 {
+		k.scr = make([]float32, max(1, (w.n+unaryBlock-1)/unaryBlock)*2*efBlk)
 	}
 	k.loop = NewUnaryLoop(k.span)
 	return k, nil
@@ -159,8 +163,14 @@ func (k *EltEpi) run(ctx context.Context, wk *Workers) error {
 	return nil
 }
 
-// span computes output elements [lo, hi) block by block.
+// span computes output elements [lo, hi) block by block. lo is a multiple of
+// unaryBlock (UnaryLoop's units), so the unit's scratch is its own.
 func (k *EltEpi) span(lo, hi int) {
+	var scr []float32
+	if k.t != EltF32 {
+		u := lo / unaryBlock
+		scr = k.scr[u*2*efBlk : (u+1)*2*efBlk]
+	}
 	for lo < hi {
 		end := min(hi, lo+efBlk)
 		ch := 0
@@ -179,29 +189,30 @@ func (k *EltEpi) span(lo, hi int) {
 				k.steps(k.d32[lo:end], lo, ch, nil)
 			}
 		} else {
-			var y, rb [efBlk]float32
-			seg := y[:end-lo]
-			k.halfBase(seg, lo, end)
+			y, t := scr[:end-lo], scr[efBlk:efBlk+end-lo]
+			k.halfBase(y, t, lo, end)
 			if k.epi != nil {
-				k.steps(seg, lo, ch, rb[:end-lo])
+				k.steps(y, lo, ch, t)
 			}
-			k.narrow(k.d16[lo:end], seg)
+			k.narrow(k.d16[lo:end], y)
 		}
 		lo = end
 	}
 }
 
 // halfBase computes a op b for output elements [lo, end) into y (end−lo ≤ efBlk),
-// widening the operands' rows into stack buffers.
-func (k *EltEpi) halfBase(y []float32, lo, end int) {
+// widening a's rows into y itself and b's into t (len(y) elements). Add and Multiply of
+// a row and one value or two rows use the epilogue's vector bodies (the same float32
+// operations).
+func (k *EltEpi) halfBase(y, t []float32, lo, end int) {
 	p := k.p
 	dims, st := p.w.dims, p.w.st
 	rank := len(dims)
-	var ab, bb [efBlk]float32
 	if rank == 0 {
-		k.widen(ab[:1], k.a16[:1])
-		k.widen(bb[:1], k.b16[:1])
-		eltFastRow(p.op, y[:1], ab[:1], bb[:1], 0, 0)
+		var one [1]float32
+		k.widen(one[:], k.a16[:1])
+		k.widen(t[:1], k.b16[:1])
+		eltFastRow(p.op, y[:1], one[:], t[:1], 0, 0)
 		return
 	}
 	for pos := lo; pos < end; {
@@ -214,10 +225,27 @@ func (k *EltEpi) halfBase(y []float32, lo, end int) {
 			ia += i * st[0][ax]
 			ib += i * st[1][ax]
 		}
+		ys := y[pos-lo : e-lo]
 		na, nb := (e-pos-1)*p.sa+1, (e-pos-1)*p.sb+1
-		k.widen(ab[:na], k.a16[ia:ia+na])
-		k.widen(bb[:nb], k.b16[ib:ib+nb])
-		eltFastRow(p.op, y[pos-lo:e-lo], ab[:na], bb[:nb], p.sa, p.sb)
+		tb := t[:nb]
+		k.widen(tb, k.b16[ib:ib+nb])
+		if p.sa == 1 {
+			k.widen(ys, k.a16[ia:ia+na])
+			switch {
+			case p.op == BinAdd && p.sb == 0:
+				epiAddScalar(ys, tb[0])
+			case p.op == BinMultiply && p.sb == 0:
+				epiMulScalar(ys, tb[0])
+			case p.op == BinAdd:
+				epiAddRow(ys, tb)
+			default:
+				eltFastRow(p.op, ys, ys, tb, 1, p.sb) // in place: dst[i] reads a[i] only
+			}
+		} else {
+			var one [1]float32
+			k.widen(one[:], k.a16[ia:ia+1])
+			eltFastRow(p.op, ys, one[:], tb, 0, p.sb)
+		}
 		pos = e
 	}
 }
@@ -239,7 +267,8 @@ func (k *EltEpi) narrow(dst []uint16, src []float32) {
 }
 
 // steps applies the epilogue to y, output elements [lo, lo+len(y)) of channel ch (when
-// a step depends on it); rb is scratch for widening f16/bf16 residuals.
+// a step depends on it); rb (len(y) elements) is scratch for widening f16/bf16
+// residuals.
 func (k *EltEpi) steps(y []float32, lo, ch int, rb []float32) {
 	ri := 0
 	for i := range k.epi.Steps {
