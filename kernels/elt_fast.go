@@ -91,8 +91,11 @@ func eltFastRow(op BinaryOp, dst, a, b []float32, sa, sb int) {
 		switch {
 		case sa == 1 && sb == 1:
 			b = b[:len(a)]
-			for i := range dst {
-				dst[i] = a[i] + b[i]
+			if len(dst) > 0 && &dst[0] == &b[0] {
+				epiAddRow(dst, a) // in place over b (x + y and y + x differ only in a NaN's payload)
+			} else {
+				copy(dst, a)
+				epiAddRow(dst, b)
 			}
 		case sa == 1:
 			y := b[0]

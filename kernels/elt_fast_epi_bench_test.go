@@ -124,3 +124,15 @@ func BenchmarkEltF32PerChannel(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkEltF32SameShape: the f32 [1,32,64,32] + [1,32,64,32] of EltFastF32 (a
+// residual Add).
+func BenchmarkEltF32SameShape(b *testing.B) {
+	const n = 32 * 64 * 32
+	w := efBenchWalk(b, 32, 64*32, false)
+	x, y, o := make([]float32, n), make([]float32, n), make([]float32, n)
+	p := NewEltFastF32(BinAdd, w)
+	for b.Loop() {
+		_ = p.Run(b.Context(), nil, o, x, y)
+	}
+}

@@ -265,3 +265,35 @@ func TestEltEpiAllocatesNothing(t *testing.T) {
 		}
 	}))
 }
+
+// TestEltFastInPlace: Add, Subtract, Multiply, Divide with the output in place of either
+// operand give the bits of a separate output.
+func TestEltFastInPlace(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	out := []int{3, 700}
+	wk, err := NewEltWalk(out, []int{700, 1}, []int{700, 1})
+	require.NoError(t, err)
+	for op := BinAdd; op <= BinDivide; op++ {
+		p := NewEltFastF32(op, wk)
+		require.NotNil(t, p)
+		a, b := make([]float32, 2100), make([]float32, 2100)
+		for i := range a {
+			a[i], b[i] = efRandF32(r), efRandF32(r)
+		}
+		want := make([]float32, 2100)
+		require.NoError(t, p.Run(t.Context(), nil, want, a, b))
+		for side := 0; side < 2; side++ {
+			x, y := append([]float32(nil), a...), append([]float32(nil), b...)
+			dst := x
+			if side == 1 {
+				dst = y
+			}
+			require.NoError(t, p.Run(t.Context(), nil, dst, x, y))
+			for i := range want {
+				if math.Float32bits(want[i]) != math.Float32bits(dst[i]) && !(want[i] != want[i] && dst[i] != dst[i]) {
+					require.Equal(t, want[i], dst[i], "op %d side %d [%d]", op, side, i)
+				}
+			}
+		}
+	}
+}
