@@ -36,7 +36,7 @@ func (pl *plan) fuseEpilogues(p *Program) {
 	dead := make([]bool, len(pl.steps)) // absorbed into a later fused step
 	for s := range pl.steps {
 		st := &pl.steps[s]
-		if done[s] || len(st.out) != 1 || st.op != nil {
+		if done[s] || len(st.out) != 1 || st.op != nil || p.efSkipAnchor(st.node) {
 			continue
 		}
 		f, ok := layers.NewEpilogueFusion(st.node.Op, st.inputs, p.exec)

@@ -91,14 +91,16 @@ func eltFastRow(op BinaryOp, dst, a, b []float32, sa, sb int) {
 		switch {
 		case sa == 1 && sb == 1:
 			b = b[:len(a)]
-			for i := range dst {
-				dst[i] = a[i] + b[i]
+			if len(dst) > 0 && &dst[0] == &b[0] {
+				epiAddRow(dst, a) // in place over b (x + y and y + x differ only in a NaN's payload)
+			} else {
+				copy(dst, a)
+				epiAddRow(dst, b)
 			}
 		case sa == 1:
 			y := b[0]
-			for i := range dst {
-				dst[i] = a[i] + y
-			}
+			copy(dst, a) // then in place with the vector body (a row in L1)
+			epiAddScalar(dst, y)
 		case sb == 1:
 			x := a[0]
 			for i := range dst {
@@ -142,9 +144,8 @@ func eltFastRow(op BinaryOp, dst, a, b []float32, sa, sb int) {
 			}
 		case sa == 1:
 			y := b[0]
-			for i := range dst {
-				dst[i] = a[i] * y
-			}
+			copy(dst, a)
+			epiMulScalar(dst, y)
 		case sb == 1:
 			x := a[0]
 			for i := range dst {

@@ -65,6 +65,8 @@ func NewEpilogueFusion(op Op, in []Input, opts ExecOptions) (*EpilogueFusion, bo
 			return nil, false
 		}
 		name = "MatMul"
+	case *eltBinary, *eltDivide:
+		return efNewFusion(op, in) // an elementwise anchor (eltwise_fuse.go)
 	default:
 		return nil, false
 	}
@@ -121,7 +123,7 @@ func (f *EpilogueFusion) Append(op Op, in []Input, chain int) ([]int, bool) {
 		return nil, false
 	}
 	step, extra, name, ok := f.stepOf(op, in, chain)
-	if !ok {
+	if !ok || f.efRejects(step) {
 		return nil, false
 	}
 	f.steps = append(f.steps, step)
@@ -277,6 +279,9 @@ func (f *EpilogueFusion) channelVec(c *ir.Tensor, prelu bool) ([]float32, bool) 
 // Op returns the fused op: its inputs are the base op's followed by the residual
 // tensors of the appended steps, its output the last appended node's.
 func (f *EpilogueFusion) Op() Op {
+	if o, ok := f.efOp(); ok {
+		return o
+	}
 	return &fusedEpiOp{
 		base: f.base, nBase: len(f.baseIn), t: f.t, out: slices.Clone(f.out), chAxis: f.chAxis,
 		epi: &kernels.Epilogue{Steps: slices.Clone(f.steps)}, label: f.Label(),
