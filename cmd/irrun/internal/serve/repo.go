@@ -195,15 +195,24 @@ func (s *Server) lookup(name, version string) (*modelVersion, error) {
 		if m == nil {
 			return nil, &lookupError{404, fmt.Sprintf("Model with requested name is not found: %q", name)}
 		}
+		// A reload that swaps the snapshot after st was read may retire st's versions
+		// before their successors are looked up: then look again in the new snapshot.
+		swapped := func() bool { return s.repo.Load() != st }
 		var mv *modelVersion
 		if want == 0 {
 			mv = m.defaultVersion()
 			if mv == nil {
+				if swapped() {
+					continue
+				}
 				return nil, &lookupError{503, fmt.Sprintf("Model %q has no version loaded yet", name)}
 			}
 		} else {
 			mv = m.find(want)
 			if mv == nil {
+				if swapped() {
+					continue
+				}
 				return nil, &lookupError{404, fmt.Sprintf("Model with requested version is not found: %q version %d", name, want)}
 			}
 			switch mv.state.Load() {
@@ -213,6 +222,9 @@ func (s *Server) lookup(name, version string) (*modelVersion, error) {
 				}
 				return nil, &lookupError{503, fmt.Sprintf("Model %q version %d is not loaded yet", name, want)}
 			case stateUnloading, stateEnd:
+				if swapped() {
+					continue
+				}
 				return nil, &lookupError{404, fmt.Sprintf("Model with requested version is retired: %q version %d", name, want)}
 			}
 		}
