@@ -25,63 +25,70 @@ func TestCorpusFusedFakeQuantizeExact(t *testing.T) {
 		t.Skip("runs two real models several times")
 	}
 	for _, name := range []string{"person-reid-0287-int8", "yolov8n-int8-static-2024.1"} {
-		t.Run(name, func(t *testing.T) {
-			f := filepath.Join("..", "..", "shared", "corpus", name, "model.xml")
-			if _, err := os.Stat(f); err != nil {
-				t.Skip("corpus not found")
-			}
-			ctx := context.Background()
-			for _, threads := range []int{1, 2} {
-				load := func(skip string) *Program {
-					p, err := Load(f, Options{Threads: threads, fuseSkip: skip})
-					require.NoError(t, err)
-					t.Cleanup(p.Close)
-					return p
-				}
-				fused := load("")
-				labels := fuseLabels(t, fused)
-				require.True(t, slices.ContainsFunc(labels, func(l string) bool {
-					return strings.HasPrefix(l, "Convolution+") && strings.HasSuffix(l, "+FakeQuantize")
-				}), "FakeQuantize fused: %v", labels)
-				r := rand.New(rand.NewPCG(uint64(threads), 3))
-				var ins []*ir.Tensor
-				for _, in := range fused.Inputs() {
-					dims, _, ok := staticInts(in.Shape)
-					require.True(t, ok)
-					x, err := ir.NewTensor(in.Type, dims)
-					require.NoError(t, err)
-					xs, ok := x.Data.([]float32)
-					require.True(t, ok, "f32 input")
-					for i := range xs {
-						xs[i] = float32(r.IntN(256))
-					}
-					ins = append(ins, x)
-				}
-				got, err := fused.Run(ctx, ins)
-				require.NoError(t, err)
-				skips := []string{"FakeQuantize"}
-				if name == "person-reid-0287-int8" {
-					skips = append(skips, "*")
-				}
-				for _, skip := range skips {
-					want, err := load(skip).Run(ctx, ins)
-					require.NoError(t, err)
-					require.Len(t, got, len(want))
-					for i := range want {
-						w, g := want[i].Data.([]float32), got[i].Data.([]float32)
-						require.Len(t, g, len(w))
-						diff := 0
-						for j := range w {
-							if math.Float32bits(w[j]) != math.Float32bits(g[j]) {
-								diff++
-							}
-						}
-						require.Zero(t, diff, "t%d skip %q output %d: %d of %d values differ", threads, skip, i, diff, len(w))
-					}
-				}
-			}
+		skips := []string{"FakeQuantize"}
+		if name == "person-reid-0287-int8" {
+			skips = append(skips, "*")
+		}
+		requireFusedBitsEqual(t, name, 3, skips, "FakeQuantize fused", func(l string) bool {
+			return strings.HasPrefix(l, "Convolution+") && strings.HasSuffix(l, "+FakeQuantize")
 		})
 	}
+}
+
+// requireFusedBitsEqual runs the corpus model name, fused, on random f32 images (seed) at 1
+// and 2 threads, requires a fused step whose label passes fusedLabel, and requires every
+// output bit-equal to the same program loaded with each of skips as Options.fuseSkip.
+func requireFusedBitsEqual(t *testing.T, name string, seed uint64, skips []string, what string, fusedLabel func(string) bool) {
+	t.Run(name, func(t *testing.T) {
+		f := filepath.Join("..", "..", "shared", "corpus", name, "model.xml")
+		if _, err := os.Stat(f); err != nil {
+			t.Skip("corpus not found")
+		}
+		ctx := context.Background()
+		for _, threads := range []int{1, 2} {
+			load := func(skip string) *Program {
+				p, err := Load(f, Options{Threads: threads, fuseSkip: skip})
+				require.NoError(t, err)
+				t.Cleanup(p.Close)
+				return p
+			}
+			fused := load("")
+			labels := fuseLabels(t, fused)
+			require.True(t, slices.ContainsFunc(labels, fusedLabel), "%s: %v", what, labels)
+			r := rand.New(rand.NewPCG(uint64(threads), seed))
+			var ins []*ir.Tensor
+			for _, in := range fused.Inputs() {
+				dims, _, ok := staticInts(in.Shape)
+				require.True(t, ok)
+				x, err := ir.NewTensor(in.Type, dims)
+				require.NoError(t, err)
+				xs, ok := x.Data.([]float32)
+				require.True(t, ok, "f32 input")
+				for i := range xs {
+					xs[i] = float32(r.IntN(256))
+				}
+				ins = append(ins, x)
+			}
+			got, err := fused.Run(ctx, ins)
+			require.NoError(t, err)
+			for _, skip := range skips {
+				want, err := load(skip).Run(ctx, ins)
+				require.NoError(t, err)
+				require.Len(t, got, len(want))
+				for i := range want {
+					w, g := want[i].Data.([]float32), got[i].Data.([]float32)
+					require.Len(t, g, len(w))
+					diff := 0
+					for j := range w {
+						if math.Float32bits(w[j]) != math.Float32bits(g[j]) {
+							diff++
+						}
+					}
+					require.Zero(t, diff, "t%d skip %q output %d: %d of %d values differ", threads, skip, i, diff, len(w))
+				}
+			}
+		}
+	})
 }
 
 // TestFuseFakeQuantize: which FakeQuantize nodes the pass fuses (f32, constant ranges
