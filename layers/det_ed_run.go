@@ -25,14 +25,7 @@ func (o *seqEDPriorGridOp) CheckRunnable(in []Input) error {
 
 func (o *seqEDPriorGridOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	const name = "ExperimentalDetectronPriorGridGenerator"
-	outs, err := o.Infer(in)
-	if err != nil {
-		return nil, err
-	}
-	if err := o.CheckRunnable(in); err != nil {
-		return nil, err
-	}
-	dims, err := seqStatic(name, in)
+	outs, dims, err := detxStaticRun(name, o, in)
 	if err != nil {
 		return nil, err
 	}
@@ -60,14 +53,7 @@ func (o *seqEDROIFeatureOp) CheckRunnable(in []Input) error {
 
 func (o *seqEDROIFeatureOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	const name = "ExperimentalDetectronROIFeatureExtractor"
-	outs, err := o.Infer(in)
-	if err != nil {
-		return nil, err
-	}
-	if err := o.CheckRunnable(in); err != nil {
-		return nil, err
-	}
-	dims, err := seqStatic(name, in)
+	outs, dims, err := detxStaticRun(name, o, in)
 	if err != nil {
 		return nil, err
 	}
@@ -106,14 +92,7 @@ func (o *seqEDDetectionOutputOp) CheckRunnable(in []Input) error {
 
 func (o *seqEDDetectionOutputOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	const name = "ExperimentalDetectronDetectionOutput"
-	outs, err := o.Infer(in)
-	if err != nil {
-		return nil, err
-	}
-	if err := o.CheckRunnable(in); err != nil {
-		return nil, err
-	}
-	dims, err := seqStatic(name, in)
+	outs, dims, err := detxStaticRun(name, o, in)
 	if err != nil {
 		return nil, err
 	}
@@ -167,14 +146,7 @@ func (o *seqEDGenerateProposalsOp) CheckRunnable(in []Input) error {
 
 func (o *seqEDGenerateProposalsOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	const name = "ExperimentalDetectronGenerateProposalsSingleImage"
-	outs, err := o.Infer(in)
-	if err != nil {
-		return nil, err
-	}
-	if err := o.CheckRunnable(in); err != nil {
-		return nil, err
-	}
-	dims, err := seqStatic(name, in)
+	outs, dims, err := detxStaticRun(name, o, in)
 	if err != nil {
 		return nil, err
 	}
@@ -197,4 +169,24 @@ func (o *seqEDGenerateProposalsOp) Prepare(in []Input, _ ExecOptions) (Kernel, e
 			return kernels.EDProposalsRun(g, fin[0], fin[1], fin[2], fin[3], fout[0], fout[1], &s)
 		},
 	})
+}
+
+// detxStaticRun infers op on in, checks that irrun runs it, and returns its outputs and the
+// inputs' static dims: the common start of the detection ops' Prepare.
+func detxStaticRun(name string, op interface {
+	Op
+	RunChecker
+}, in []Input) ([]Output, [][]int, error) {
+	outs, err := op.Infer(in)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := op.CheckRunnable(in); err != nil {
+		return nil, nil, err
+	}
+	dims, err := seqStatic(name, in)
+	if err != nil {
+		return nil, nil, err
+	}
+	return outs, dims, nil
 }

@@ -22,14 +22,7 @@ func (o *seqGenerateProposalsOp) CheckRunnable(in []Input) error {
 
 func (o *seqGenerateProposalsOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	const name = "GenerateProposals"
-	outs, err := o.Infer(in)
-	if err != nil {
-		return nil, err
-	}
-	if err := o.CheckRunnable(in); err != nil {
-		return nil, err
-	}
-	dims, err := seqStatic(name, in)
+	outs, dims, err := detxStaticRun(name, o, in)
 	if err != nil {
 		return nil, err
 	}
