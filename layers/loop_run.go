@@ -134,22 +134,7 @@ func (k *loopKernel) add(id int64) {
 
 // Run is for a Loop whose outputs were sized before the run: it must produce those shapes.
 func (k *loopKernel) Run(ctx context.Context, in, out []*ir.Tensor) error {
-	res, err := k.RunDynamic(ctx, in)
-	if err != nil {
-		return err
-	}
-	if len(res) != len(out) {
-		return fmt.Errorf("Loop: %d outputs, want %d", len(res), len(out))
-	}
-	for i, r := range res {
-		if r.Type != out[i].Type || !equalInts(r.Shape, out[i].Shape) {
-			return fmt.Errorf("Loop: output %d is %s%v, the plan expected %s%v", i, r.Type, r.Shape, out[i].Type, out[i].Shape)
-		}
-		if err := copyData(out[i], r); err != nil {
-			return err
-		}
-	}
-	return nil
+	return seqCopyPlanned("Loop", k, ctx, in, out)
 }
 
 func equalInts(a, b []int) bool {
@@ -273,9 +258,8 @@ func (k *loopKernel) RunDynamic(ctx context.Context, in []*ir.Tensor) ([]*ir.Ten
 			}
 			t := outs[k.resIdx[o.result]]
 			concat[i] = append(concat[i], t)
-			concatBytes += int64(t.Len()) * int64(max(t.Type.Bits()/8, 1))
-			if concatBytes > k.prog.MaxMemory() {
-				return nil, fmt.Errorf("Loop: the concatenated outputs of %d iterations need more than the memory limit of %d bytes", iters+1, k.prog.MaxMemory())
+			if err := stackedWithin("Loop", &concatBytes, t, iters+1, k.prog.MaxMemory()); err != nil {
+				return nil, err
 			}
 		}
 		if l.condResult >= 0 {
@@ -484,4 +468,14 @@ func copyRangeT[T any](dst any, doff int, src []T, soff, n int) bool {
 	}
 	copy(d[doff:doff+n], src[soff:soff+n])
 	return true
+}
+
+// stackedWithin adds t's bytes to *total, the iterations' values kept for concatenated
+// outputs, and fails when they pass limit after iters iterations.
+func stackedWithin(op string, total *int64, t *ir.Tensor, iters, limit int64) error {
+	*total += int64(t.Len()) * int64(max(t.Type.Bits()/8, 1))
+	if *total > limit {
+		return fmt.Errorf("%s: the concatenated outputs of %d iterations need more than the memory limit of %d bytes", op, iters, limit)
+	}
+	return nil
 }

@@ -336,9 +336,8 @@ func (k *seqTIKernel) RunDynamic(ctx context.Context, in []*ir.Tensor) ([]*ir.Te
 			}
 			t := outs[k.resIdx[e.layer]]
 			concat[i] = append(concat[i], t)
-			concatBytes += int64(t.Len()) * int64(max(t.Type.Bits()/8, 1))
-			if concatBytes > k.prog.MaxMemory() {
-				return nil, fmt.Errorf("TensorIterator: the concatenated outputs of %d iterations need more than the memory limit of %d bytes", it+1, k.prog.MaxMemory())
+			if err := stackedWithin("TensorIterator", &concatBytes, t, it+1, k.prog.MaxMemory()); err != nil {
+				return nil, err
 			}
 		}
 		for pos, d := range o.ins {
