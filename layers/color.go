@@ -186,22 +186,14 @@ func (c colorOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	if typ == ir.F16 || typ == ir.BF16 {
 		for i, x := range in {
 			d, _ := staticDims(x.Shape)
-			k.wide[i] = make([]float32, shapeSize(d))
+			k.wide[i] = make([]float32, product(d))
 		}
 		k.out = make([]float32, n*h*w*3)
 	}
 	return k, nil
 }
 
-func shapeSize(d []int) int {
-	n := 1
-	for _, v := range d {
-		n *= v
-	}
-	return n
-}
-
-// planes splits the inputs' data into the Y, U and V slices YUV420ToRGB reads.
+// colorPlanes splits the inputs' data into the Y, U and V slices YUV420ToRGB reads.
 func colorPlanes[T uint8 | float32 | float64](k *colorKernel, in [][]T) (y, u, v []T) {
 	g := k.g
 	if k.single {
