@@ -10,9 +10,44 @@ import (
 	"github.com/x448/float16"
 )
 
-// FakeConvert-13 execution: kernels.FakeConvert (reference/fake_convert.hpp and
-// src/core/reference/src/op/fake_convert.cpp). Shape inference is moreFakeConvert.Infer
-// (more_infer_only.go).
+// FakeConvert-13: shape inference (src/core/src/op/fake_convert.cpp,
+// fake_convert_shape_inference.hpp) and execution by kernels.FakeConvert
+// (reference/fake_convert.hpp and src/core/reference/src/op/fake_convert.cpp).
+
+type moreFakeConvert struct {
+	DestType ir.ElementType `attr:"destination_type"`
+}
+
+func (f *moreFakeConvert) Infer(in []Input) ([]Output, error) {
+	if err := moreCount("FakeConvert", in, 2, 3); err != nil {
+		return nil, err
+	}
+	if f.DestType != ir.F8E4M3 && f.DestType != ir.F8E5M2 {
+		return nil, fmt.Errorf("Bad format for f8 conversion type: %s", f.DestType)
+	}
+	t := in[0].Type
+	for i := 1; i < len(in); i++ {
+		m, ok := mergeTypes(t, in[i].Type)
+		if !ok {
+			return nil, fmt.Errorf("Mixed input types are not supported. (got %s and %s)", t, in[i].Type)
+		}
+		t = m
+	}
+	if t != ir.BF16 && t != ir.F16 && t != ir.F32 && t != ir.Dynamic {
+		return nil, fmt.Errorf("The element type of the input tensor must be a bf16, f16, f32 but got: %s", t)
+	}
+	if len(in) == 3 && !moreShapeCompatible(in[1].Shape, in[2].Shape) {
+		return nil, fmt.Errorf("FakeConvert scale shape: %s is not compatible with shift shape: %s", in[1].Shape, in[2].Shape)
+	}
+	out, ok := broadcastMerge(in[0].Shape, in[1].Shape, autoBroadcast{Type: "numpy"})
+	if !ok {
+		return nil, fmt.Errorf("Argument shapes are inconsistent. (got %s and %s)", in[0].Shape, in[1].Shape)
+	}
+	if !moreShapeCompatible(in[0].Shape, out) {
+		return nil, fmt.Errorf("FakeConvert support only unidirectional broadcasting, inputs cannot be broadcastd into data. (data %s, scale %s)", in[0].Shape, in[1].Shape)
+	}
+	return []Output{{Type: t, Shape: out}}, nil
+}
 
 // miscRoundF16 rounds to f16 (nearest even), as ov::float16's operators do.
 func miscRoundF16(x float32) float32 { return float16.Fromfloat32(x).Float32() }

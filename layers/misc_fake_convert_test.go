@@ -8,6 +8,23 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// FakeConvert: src/core/tests/type_prop/fake_convert.cpp.
+func TestMoreFakeConvertInfer(t *testing.T) {
+	f := func(s string) Input { return moreIn(t, ir.F32, s) }
+	moreRunInferCases(t, "FakeConvert", "opset13", []moreInferCase{
+		{"f32 scale", []string{"destination_type", "f8e4m3"}, []Input{f("2,3,8,6"), f("")}, []string{"[2,3,8,6]"}, []ir.ElementType{ir.F32}, ""},
+		{"f16 scale shift", []string{"destination_type", "f8e5m2"}, []Input{moreIn(t, ir.F16, "2,3,8,6"), moreIn(t, ir.F16, "1,3,1,1"), moreIn(t, ir.F16, "1,3,1,1")}, []string{"[2,3,8,6]"}, []ir.ElementType{ir.F16}, ""},
+		{"dynamic data", nil, []Input{f("?,3,?,6"), f("1,3,1,1")}, []string{"[?,3,?,6]"}, nil, ""},
+		{"dynamic rank", nil, []Input{f("..."), f("1,3,1,1")}, []string{"[...]"}, nil, ""},
+		{"bad destination", []string{"destination_type", "i8"}, []Input{f("2,3"), f("")}, nil, nil, "Bad format for f8 conversion type: i8"},
+		{"mixed types", nil, []Input{f("2,3"), moreIn(t, ir.F16, "")}, nil, nil, "Mixed input types are not supported."},
+		{"integer data", nil, []Input{moreIn(t, ir.I32, "2,3"), moreIn(t, ir.I32, "")}, nil, nil, "The element type of the input tensor must be a bf16, f16, f32 but got: i32"},
+		{"scale shift mismatch", nil, []Input{f("2,3,4"), f("1,3,1"), f("1,4,1")}, nil, nil, "FakeConvert scale shape: [1,3,1] is not compatible with shift shape: [1,4,1]"},
+		{"inconsistent", nil, []Input{f("2,3,4"), f("5,1")}, nil, nil, "Argument shapes are inconsistent."},
+		{"bidirectional", nil, []Input{f("2,1,4"), f("1,3,1")}, nil, nil, "FakeConvert support only unidirectional broadcasting"},
+	})
+}
+
 // FakeConvert values, scale 1, no shift. Hand-computed from the f8 formats (f8e4m3: 3
 // mantissa bits, max 448, smallest subnormal 2^-9; f8e5m2: 2 mantissa bits, max 57344) and
 // the reference's rules: round to nearest even, saturation, f8e4m3 flushing below 2^-9 and

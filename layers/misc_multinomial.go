@@ -9,10 +9,65 @@ import (
 	"github.com/x448/float16"
 )
 
-// Multinomial-13 execution: kernels.Multinomial (reference/multinomial.hpp), its uniform
-// samples from RandomUniform's generator with the openvino alignment (the default argument
-// of reference::random_uniform that multinomial.hpp calls). Shape inference is
-// moreMultinomial.Infer (more_infer_only.go).
+// Multinomial-13: shape inference (multinomial.cpp, multinomial_shape_inference.hpp) and
+// execution by kernels.Multinomial (reference/multinomial.hpp), its uniform samples from
+// RandomUniform's generator with the openvino alignment (the default argument of
+// reference::random_uniform that multinomial.hpp calls).
+
+type moreMultinomial struct {
+	ConvertType     ir.ElementType `attr:"convert_type"`
+	WithReplacement bool           `attr:"with_replacement"`
+	LogProbs        bool           `attr:"log_probs"`
+	GlobalSeed      uint64         `attr:"global_seed"`
+	OpSeed          uint64         `attr:"op_seed"`
+}
+
+func (m *moreMultinomial) Infer(in []Input) ([]Output, error) {
+	if err := moreCount("Multinomial", in, 2, 2); err != nil {
+		return nil, err
+	}
+	probs, num := in[0].Shape, in[1].Shape
+	if !moreRankCompatible(probs, 1) && !moreRankCompatible(probs, 2) {
+		return nil, fmt.Errorf("The rank of the 'input' tensor defining output shape must be either 1 or 2. (got %s)", probs)
+	}
+	if !moreScalarOr1(num) {
+		return nil, fmt.Errorf("Number of samples must be a scalar or one element 1D tensor. (got %s)", num)
+	}
+	nv, known := in[1].ints()
+	if known && len(nv) > 0 && nv[0] < 0 {
+		return nil, fmt.Errorf("Number of samples must be non-negative. Got number of samples: %d", nv[0])
+	}
+	var out ir.Shape
+	lo, hi, bounded := in[1].bounded()
+	bounded = bounded && len(lo) > 0
+	if moreRankCompatible(probs, 1) {
+		switch {
+		case bounded:
+			out = ir.Shape{Dims: []ir.Dim{boundToDim(lo[0], hi[0], in[1].Type)}}
+		case num.DynamicRank:
+			out = ir.DynamicRankShape()
+		default:
+			out = dynamicDims(1)
+		}
+	} else {
+		// OpenVINO reads the constant probabilities as a shape here (a bug); irrun takes the
+		// batch from the probabilities' shape, which is compatible with what OpenVINO gives.
+		out = dynamicDims(2)
+		if bounded {
+			out.Dims[0] = probs.Dims[0]
+			out.Dims[1] = boundToDim(lo[0], hi[0], in[1].Type)
+		}
+	}
+	if t := in[0].Type; t.IsStatic() && !t.IsFloat() {
+		return nil, fmt.Errorf("Expected floating point type as element type for the 'probs' input. (got %s)", t)
+	}
+	if t := in[1].Type; t.IsStatic() && !t.IsInteger() {
+		return nil, fmt.Errorf("Expected integer type as element type for the 'num_samples' input. (got %s)", t)
+	}
+	return []Output{{Type: m.ConvertType, Shape: out}}, nil
+}
+
+func (m *moreMultinomial) stateful() {}
 
 func (m *moreMultinomial) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	outs, err := m.Infer(in)

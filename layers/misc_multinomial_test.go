@@ -7,6 +7,23 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// Multinomial: multinomial_shape_inference.hpp, type_prop/multinomial.cpp.
+func TestMoreMultinomialInfer(t *testing.T) {
+	n := moreConst(moreI32(t, nil, 3))
+	moreRunInferCases(t, "Multinomial", "opset13", []moreInferCase{
+		{"1D const", []string{"convert_type", "i32", "with_replacement", "false", "log_probs", "false"}, []Input{moreIn(t, ir.F32, "4"), n}, []string{"[3]"}, []ir.ElementType{ir.I32}, ""},
+		{"2D const", []string{"convert_type", "i64"}, []Input{moreIn(t, ir.F32, "2,4"), n}, []string{"[2,3]"}, []ir.ElementType{ir.I64}, ""},
+		{"1D dynamic num", nil, []Input{moreIn(t, ir.F32, "4"), moreIn(t, ir.I32, "")}, []string{"[?]"}, nil, ""},
+		{"2D dynamic num", nil, []Input{moreIn(t, ir.F32, "2,4"), moreIn(t, ir.I32, "1")}, []string{"[?,?]"}, nil, ""},
+		{"dynamic probs rank", nil, []Input{moreIn(t, ir.F32, "..."), moreIn(t, ir.I32, "...")}, []string{"[...]"}, nil, ""},
+		{"rank 3", nil, []Input{moreIn(t, ir.F32, "2,3,4"), n}, nil, nil, "The rank of the 'input' tensor defining output shape must be either 1 or 2."},
+		{"num shape", nil, []Input{moreIn(t, ir.F32, "4"), moreIn(t, ir.I32, "2")}, nil, nil, "Number of samples must be a scalar or one element 1D tensor."},
+		{"negative num", nil, []Input{moreIn(t, ir.F32, "4"), moreConst(moreI32(t, nil, -1))}, nil, nil, "Number of samples must be non-negative. Got number of samples: -1"},
+		{"int probs", nil, []Input{moreIn(t, ir.I32, "4"), n}, nil, nil, "Expected floating point type as element type for the 'probs' input."},
+		{"float num", nil, []Input{moreIn(t, ir.F32, "4"), moreIn(t, ir.F32, "")}, nil, nil, "Expected integer type as element type for the 'num_samples' input."},
+	})
+}
+
 // Multinomial through the layer, global_seed = op_seed = 1, num_samples 4, f32 probs (the
 // cases of src/plugins/template/tests/functional/op_reference/multinomial.cpp). The uniform
 // samples are RandomUniform's f32 values with the openvino alignment: 0.0555, 0.0187, 0.0708,

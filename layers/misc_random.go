@@ -10,9 +10,70 @@ import (
 	"github.com/x448/float16"
 )
 
-// RandomUniform-8 execution: kernels.RandomUniform* (reference/random_uniform.cpp and
-// utils/phillox_generator.cpp, phillox_converter.cpp). Shape inference is
-// moreRandomUniform.Infer (more_infer_only.go).
+// RandomUniform-8: shape inference (random_uniform.cpp, random_uniform_shape_inference.hpp)
+// and execution by kernels.RandomUniform* (reference/random_uniform.cpp and
+// utils/phillox_generator.cpp, phillox_converter.cpp).
+
+type moreRandomUniform struct {
+	OutType    ir.ElementType `attr:"output_type"`
+	GlobalSeed uint64         `attr:"global_seed"`
+	OpSeed     uint64         `attr:"op_seed"`
+	// Alignment is the generator (kernels.RandomAlignment); empty is tensorflow, the
+	// op's default.
+	Alignment string `attr:"alignment,enum=tensorflow|pytorch|openvino"`
+}
+
+// moreScalarOr1 is `shape.compatible({}) || shape.compatible({1})`.
+func moreScalarOr1(s ir.Shape) bool {
+	return moreShapeCompatible(s, ir.Shape{}) || moreShapeCompatible(s, shapeOfDims([]int{1}))
+}
+
+func (r *moreRandomUniform) Infer(in []Input) ([]Output, error) {
+	if err := moreCount("RandomUniform", in, 3, 3); err != nil {
+		return nil, err
+	}
+	if t := in[0].Type; t != ir.Dynamic && t != ir.I32 && t != ir.I64 {
+		return nil, fmt.Errorf("Type of the input should be int32 or int64. (got %s)", t)
+	}
+	if in[1].Type != in[2].Type {
+		return nil, fmt.Errorf("'min_val' should have the same type as 'max_val'. (got %s and %s)", in[1].Type, in[2].Type)
+	}
+	ot := r.OutType
+	if !(ot.IsFloat() || ot == ir.I32 || ot == ir.I64) || ot != in[1].Type {
+		return nil, fmt.Errorf("'min_val' and 'max_val' should have the same type as 'out_type' attribute. (got %s, output_type %s)", in[1].Type, ot)
+	}
+	shapeS := in[0].Shape
+	if !moreRankCompatible(shapeS, 1) {
+		return nil, fmt.Errorf("The rank of the tensor defining output shape must be equal to 1. (got %s)", shapeS)
+	}
+	if !moreScalarOr1(in[1].Shape) {
+		return nil, fmt.Errorf("Min value must be a scalar or one element 1D tensor. (got %s)", in[1].Shape)
+	}
+	if !moreScalarOr1(in[2].Shape) {
+		return nil, fmt.Errorf("Max value must be a scalar or one element 1D tensor. (got %s)", in[2].Shape)
+	}
+	if in[1].Value != nil && in[2].Value != nil {
+		lo, ok1 := in[1].Value.Float64s()
+		hi, ok2 := in[2].Value.Float64s()
+		if ok1 && ok2 && len(lo) > 0 && len(hi) > 0 && !(lo[0] < hi[0]) {
+			return nil, fmt.Errorf("Min value must be less than max value. Got min value: %g, max value: %g", lo[0], hi[0])
+		}
+	}
+	var out ir.Shape
+	if _, _, ok := in[0].bounded(); ok {
+		out = shapeInput(in[0])
+	} else if shapeS.DynamicRank || shapeS.Dims[0].Hi == ir.Inf {
+		out = ir.DynamicRankShape()
+	} else if shapeS.Dims[0].Hi > 1<<16 {
+		out = ir.DynamicRankShape()
+	} else {
+		out = dynamicDims(int(shapeS.Dims[0].Hi))
+	}
+	return []Output{{Type: ot, Shape: out}}, nil
+}
+
+// stateful: a random op is never folded.
+func (r *moreRandomUniform) stateful() {}
 
 func miscAlignment(s string) kernels.RandomAlignment {
 	switch s {

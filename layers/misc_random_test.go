@@ -7,6 +7,25 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// RandomUniform: random_uniform_shape_inference.hpp, type_prop/random_uniform.cpp.
+func TestMoreRandomUniformInfer(t *testing.T) {
+	min32 := moreConst(moreF32(t, nil, 0))
+	max32 := moreConst(moreF32(t, nil, 1))
+	moreRunInferCases(t, "RandomUniform", "opset8", []moreInferCase{
+		{"const shape", []string{"output_type", "f32", "global_seed", "120", "op_seed", "100"}, []Input{moreConst(moreI64(t, []int{4}, 2, 3, 4, 5)), min32, max32}, []string{"[2,3,4,5]"}, []ir.ElementType{ir.F32}, ""},
+		{"shape of 3 unknown", []string{"output_type", "i32"}, []Input{moreIn(t, ir.I32, "3"), moreIn(t, ir.I32, ""), moreIn(t, ir.I32, "1")}, []string{"[?,?,?]"}, []ir.ElementType{ir.I32}, ""},
+		{"bounded shape", nil, []Input{{Type: ir.I64, Shape: shape(t, "2"), Bounds: &Bounds{Lo: []int64{1, 4}, Hi: []int64{8, 4}}}, min32, max32}, []string{"[1..8,4]"}, nil, ""},
+		{"dynamic shape rank", nil, []Input{moreIn(t, ir.I64, "?"), min32, max32}, []string{"[...]"}, nil, ""},
+		{"shape type", nil, []Input{moreIn(t, ir.F32, "3"), min32, max32}, nil, nil, "Type of the input should be int32 or int64."},
+		{"min max types", nil, []Input{moreIn(t, ir.I64, "3"), min32, moreIn(t, ir.F16, "")}, nil, nil, "'min_val' should have the same type as 'max_val'."},
+		{"out type", []string{"output_type", "f16"}, []Input{moreIn(t, ir.I64, "3"), min32, max32}, nil, nil, "'min_val' and 'max_val' should have the same type as 'out_type' attribute."},
+		{"shape rank", nil, []Input{moreIn(t, ir.I64, "3,1"), min32, max32}, nil, nil, "The rank of the tensor defining output shape must be equal to 1."},
+		{"min shape", nil, []Input{moreIn(t, ir.I64, "3"), moreIn(t, ir.F32, "2"), max32}, nil, nil, "Min value must be a scalar or one element 1D tensor."},
+		{"max shape", nil, []Input{moreIn(t, ir.I64, "3"), min32, moreIn(t, ir.F32, "1,2")}, nil, nil, "Max value must be a scalar or one element 1D tensor."},
+		{"min not below max", nil, []Input{moreIn(t, ir.I64, "3"), max32, min32}, nil, nil, "Min value must be less than max value. Got min value: 1, max value: 0"},
+	})
+}
+
 // RandomUniform through the layer: attributes, shape input, every output type. Values:
 // op_reference/random_uniform.cpp (openvinotoolkit/openvino@16f3e848), int32 case.
 func TestMiscRandomUniformRun(t *testing.T) {

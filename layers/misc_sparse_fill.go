@@ -9,9 +9,65 @@ import (
 	"github.com/x448/float16"
 )
 
-// SparseFillEmptyRows-16 execution (reference/sparse_fill_empty_rows.hpp). Its output sizes
-// depend on which rows the indices fill, so it is a dynamic op: the kernel allocates its
-// outputs. Shape inference is moreSparseFillEmptyRows.Infer (more_infer_only.go).
+// SparseFillEmptyRows-16: shape inference (sparse_fill_empty_rows.cpp,
+// sparse_fill_empty_rows_shape_inference.hpp) and execution
+// (reference/sparse_fill_empty_rows.hpp). Its output sizes depend on which rows the indices
+// fill, so it is a dynamic op: the kernel allocates its outputs.
+
+type moreSparseFillEmptyRows struct{}
+
+func (moreSparseFillEmptyRows) Infer(in []Input) ([]Output, error) {
+	if err := moreCount("SparseFillEmptyRows", in, 4, 4); err != nil {
+		return nil, err
+	}
+	it, dt := in[2].Type, in[1].Type
+	merged, ok := mergeTypes(it, dt)
+	if !ok {
+		return nil, fmt.Errorf("The element types of the dense_shape and indices inputs must match. Got: %s and %s", dt, it)
+	}
+	if merged != ir.I32 && merged != ir.I64 {
+		return nil, fmt.Errorf("The element type of the indices and dense_shape inputs must be i32 or i64. Got: %s", merged)
+	}
+	values, dense, indices := in[0].Shape, in[1].Shape, in[2].Shape
+	if !moreRankCompatible(values, 1) {
+		return nil, fmt.Errorf("The values input must be a 1D tensor. (got %s)", values)
+	}
+	if !dense.DynamicRank && (len(dense.Dims) != 1 || !dense.Dims[0].Compatible(ir.StaticDim(2))) {
+		return nil, fmt.Errorf("The dense_shape input must be 1D and have exactly 2 elements, meaning only 2D sparse tensors are supported. (got %s)", dense)
+	}
+	if !indices.DynamicRank && (len(indices.Dims) != 2 || !indices.Dims[1].Compatible(ir.StaticDim(2)) ||
+		(!dense.DynamicRank && !indices.Dims[0].Compatible(seqDim(values, 0)))) {
+		return nil, fmt.Errorf("The indices input must be a 2D tensor with the first dimension matching the size of values and the second dimension having 2 elements. (got %s)", indices)
+	}
+	if !moreRankCompatible(in[3].Shape, 0) {
+		return nil, fmt.Errorf("The default_value input must be a scalar. (got %s)", in[3].Shape)
+	}
+	outIdx := ir.Shape{Dims: []ir.Dim{ir.DynamicDim(), ir.StaticDim(2)}}
+	outVals := dynamicDims(1)
+	empty := dynamicDims(1)
+	if lo, hi, ok := in[1].bounded(); ok && len(lo) >= 2 {
+		rows := boundToDim(lo[0], hi[0], dt)
+		empty.Dims[0] = rows
+		if iv, ok := in[2].ints(); ok && rows.IsStatic() && lo[1] == hi[1] {
+			nRows, nCols := rows.Lo, lo[1]
+			seen := map[int64]bool{}
+			for i := 0; i+1 < len(iv); i += 2 {
+				r, c := iv[i], iv[i+1]
+				if r < 0 || r >= nRows {
+					return nil, fmt.Errorf("Sparse tensor index out of bounds: row %d is outside the valid range [0, %d]", r, nRows-1)
+				}
+				if c < 0 || c >= nCols {
+					return nil, fmt.Errorf("Sparse tensor index out of bounds: column %d is outside the valid range [0, %d]", c, nCols-1)
+				}
+				seen[r] = true
+			}
+			add := nRows - int64(len(seen))
+			outIdx.Dims[0] = dimAddN(seqDim(indices, 0), add)
+			outVals.Dims[0] = dimAddN(seqDim(values, 0), add)
+		}
+	}
+	return []Output{{Type: it, Shape: outIdx}, {Type: in[0].Type, Shape: outVals}, {Type: ir.Boolean, Shape: empty}}, nil
+}
 
 // DynamicOutputs: the number of empty rows sizes the outputs.
 func (moreSparseFillEmptyRows) DynamicOutputs() {}

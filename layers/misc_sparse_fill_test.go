@@ -8,6 +8,30 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// SparseFillEmptyRows: sparse_fill_empty_rows_shape_inference.hpp,
+// type_prop/sparse_fill_empty_rows.cpp.
+func TestMoreSparseFillEmptyRowsInfer(t *testing.T) {
+	vals := moreIn(t, ir.F32, "3")
+	dense := moreConst(moreI64(t, []int{2}, 5, 6))
+	idx := moreConst(moreI64(t, []int{3, 2}, 0, 0, 1, 0, 1, 3))
+	def := moreIn(t, ir.F32, "")
+	types := []ir.ElementType{ir.I64, ir.F32, ir.Boolean}
+	moreRunInferCases(t, "SparseFillEmptyRows", "opset16", []moreInferCase{
+		{"const dense and indices", nil, []Input{vals, dense, idx, def}, []string{"[6,2]", "[6]", "[5]"}, types, ""},
+		{"const dense", nil, []Input{vals, dense, moreIn(t, ir.I64, "3,2"), def}, []string{"[?,2]", "[?]", "[5]"}, types, ""},
+		{"dynamic", nil, []Input{moreIn(t, ir.F32, "?"), moreIn(t, ir.I64, "2"), moreIn(t, ir.I64, "?,2"), def}, []string{"[?,2]", "[?]", "[?]"}, types, ""},
+		{"dynamic ranks", nil, []Input{moreIn(t, ir.F32, "..."), moreIn(t, ir.I64, "..."), moreIn(t, ir.I64, "..."), moreIn(t, ir.F32, "...")}, []string{"[?,2]", "[?]", "[?]"}, types, ""},
+		{"type mismatch", nil, []Input{vals, moreIn(t, ir.I32, "2"), moreIn(t, ir.I64, "3,2"), def}, nil, nil, "The element types of the dense_shape and indices inputs must match. Got: i32 and i64"},
+		{"type", nil, []Input{vals, moreIn(t, ir.I16, "2"), moreIn(t, ir.I16, "3,2"), def}, nil, nil, "The element type of the indices and dense_shape inputs must be i32 or i64. Got: i16"},
+		{"values rank", nil, []Input{moreIn(t, ir.F32, "3,1"), dense, idx, def}, nil, nil, "The values input must be a 1D tensor."},
+		{"dense shape", nil, []Input{vals, moreIn(t, ir.I64, "3"), idx, def}, nil, nil, "The dense_shape input must be 1D and have exactly 2 elements"},
+		{"indices shape", nil, []Input{vals, dense, moreIn(t, ir.I64, "4,2"), def}, nil, nil, "The indices input must be a 2D tensor with the first dimension matching the size of values"},
+		{"default scalar", nil, []Input{vals, dense, idx, moreIn(t, ir.F32, "1")}, nil, nil, "The default_value input must be a scalar."},
+		{"row out of range", nil, []Input{vals, dense, moreConst(moreI64(t, []int{3, 2}, 0, 0, 5, 0, 1, 3)), def}, nil, nil, "Sparse tensor index out of bounds: row 5 is outside the valid range [0, 4]"},
+		{"column out of range", nil, []Input{vals, dense, moreConst(moreI64(t, []int{3, 2}, 0, 0, 1, 6, 1, 3)), def}, nil, nil, "Sparse tensor index out of bounds: column 6 is outside the valid range [0, 5]"},
+	})
+}
+
 func miscRunDynamic(t *testing.T, op Op, in ...*ir.Tensor) ([]*ir.Tensor, error) {
 	t.Helper()
 	inputs := make([]Input, len(in))

@@ -7,10 +7,55 @@ import (
 	"github.com/irrun/irrun/ir"
 )
 
-// StringTensorPack-15 and StringTensorUnpack-15 execution (reference/string_tensor_pack.hpp,
-// string_tensor_unpack.hpp). Unpack's symbols output is as long as the strings' bytes, so it
-// is a dynamic op. Shape inference is moreStringPack/moreStringUnpack.Infer
-// (more_infer_only.go).
+// StringTensorPack-15 and StringTensorUnpack-15: shape inference (string_tensor_pack.cpp,
+// string_tensor_unpack.cpp and their shape inference) and execution
+// (reference/string_tensor_pack.hpp, string_tensor_unpack.hpp). Unpack's symbols output is
+// as long as the strings' bytes, so it is a dynamic op.
+
+type moreStringPack struct{}
+
+func (moreStringPack) Infer(in []Input) ([]Output, error) {
+	if err := moreCount("StringTensorPack", in, 3, 3); err != nil {
+		return nil, err
+	}
+	bt, et := in[0].Type, in[1].Type
+	if !((bt == ir.I32 || bt == ir.I64) && bt == et) {
+		return nil, fmt.Errorf("The element types of the begins and ends input tensors must match and be of i32 or i64 type. Got: %s and %s", bt, et)
+	}
+	if t := in[2].Type; t != ir.U8 {
+		return nil, fmt.Errorf("StringTensorPack expects a tensor with ov::element::u8 elements. Got: %s", t)
+	}
+	out, ok := shapeMerge(in[0].Shape, in[1].Shape)
+	if !ok {
+		return nil, fmt.Errorf("The shapes of begins and ends have to be compatible. (got %s and %s)", in[0].Shape, in[1].Shape)
+	}
+	if !moreRankCompatible(in[2].Shape, 1) {
+		return nil, fmt.Errorf("Symbols input must be 1D. (got %s)", in[2].Shape)
+	}
+	return []Output{{Type: ir.String, Shape: out}}, nil
+}
+
+type moreStringUnpack struct{}
+
+func (moreStringUnpack) Infer(in []Input) ([]Output, error) {
+	if err := moreCount("StringTensorUnpack", in, 1, 1); err != nil {
+		return nil, err
+	}
+	if t := in[0].Type; t != ir.String {
+		return nil, fmt.Errorf("StringTensorUnpack expects a tensor with string elements. Got: %s", t)
+	}
+	symbols := dynamicDims(1)
+	if v := in[0].Value; v != nil {
+		if strs, ok := v.Data.([]string); ok {
+			n := 0
+			for _, s := range strs {
+				n += len(s)
+			}
+			symbols.Dims[0] = ir.StaticDim(int64(n))
+		}
+	}
+	return []Output{{Type: ir.I32, Shape: cloneShape(in[0].Shape)}, {Type: ir.I32, Shape: cloneShape(in[0].Shape)}, {Type: ir.U8, Shape: symbols}}, nil
+}
 
 func (moreStringPack) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	if len(in) != 3 {

@@ -7,6 +7,33 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// StringTensorPack: type_prop/string_tensor_pack.cpp; StringTensorUnpack:
+// string_tensor_unpack_shape_inference.hpp.
+func TestMoreStringTensorInfer(t *testing.T) {
+	u8 := moreIn(t, ir.U8, "100")
+	var cases []moreInferCase
+	for _, s := range []string{"3", "3,9", "3,9,1", "...", "4..5,5..6", "4..5,5", "3,?"} {
+		cases = append(cases, moreInferCase{"suite " + s, nil, []Input{moreIn(t, ir.I32, s), moreIn(t, ir.I32, s), u8}, []string{shape(t, s).String()}, []ir.ElementType{ir.String}, ""})
+	}
+	cases = append(cases,
+		moreInferCase{"begins_static_ends_dynamic", nil, []Input{moreIn(t, ir.I32, "3"), moreIn(t, ir.I32, "?"), moreIn(t, ir.U8, "?")}, []string{"[3]"}, nil, ""},
+		moreInferCase{"ends_static_begins_dynamic", nil, []Input{moreIn(t, ir.I32, "?"), moreIn(t, ir.I32, "5"), moreIn(t, ir.U8, "?")}, []string{"[5]"}, nil, ""},
+		moreInferCase{"int64_indices", nil, []Input{moreIn(t, ir.I64, "3"), moreIn(t, ir.I64, "3"), u8}, []string{"[3]"}, nil, ""},
+		moreInferCase{"incorrect_symbols_shape", nil, []Input{moreIn(t, ir.I32, "2"), moreIn(t, ir.I32, "2"), moreIn(t, ir.U8, "100,3")}, nil, nil, "Symbols input must be 1D."},
+		moreInferCase{"begins_ends_shape_mismatch", nil, []Input{moreIn(t, ir.I32, "3"), moreIn(t, ir.I32, "2"), u8}, nil, nil, "The shapes of begins and ends have to be compatible"},
+		moreInferCase{"i8 indices", nil, []Input{moreIn(t, ir.I8, "3"), moreIn(t, ir.I8, "3"), u8}, nil, nil, "The element types of the begins and ends input tensors must match and be of i32 or i64 type"},
+		moreInferCase{"mixed indices", nil, []Input{moreIn(t, ir.I32, "3"), moreIn(t, ir.I64, "3"), u8}, nil, nil, "The element types of the begins and ends input tensors must match and be of i32 or i64 type"},
+		moreInferCase{"f32 symbols", nil, []Input{moreIn(t, ir.I32, "3"), moreIn(t, ir.I32, "3"), moreIn(t, ir.F32, "100")}, nil, nil, "StringTensorPack expects a tensor with ov::element::u8 elements"},
+	)
+	moreRunInferCases(t, "StringTensorPack", "opset15", cases)
+	strs := &ir.Tensor{Type: ir.String, Shape: []int{2, 2}, Data: []string{"ab", "", "cde", "Ωx"}}
+	moreRunInferCases(t, "StringTensorUnpack", "opset15", []moreInferCase{
+		{"const strings", nil, []Input{moreConst(strs)}, []string{"[2,2]", "[2,2]", "[8]"}, []ir.ElementType{ir.I32, ir.I32, ir.U8}, ""},
+		{"parameter", nil, []Input{moreIn(t, ir.String, "?,3")}, []string{"[?,3]", "[?,3]", "[?]"}, nil, ""},
+		{"not string", nil, []Input{moreIn(t, ir.U8, "3")}, nil, nil, "StringTensorUnpack expects a tensor with string elements. Got: u8"},
+	})
+}
+
 // StringTensorPack vectors from
 // src/plugins/template/tests/functional/op_reference/string_tensor_pack.cpp
 // (openvinotoolkit/openvino@1456d71e); the same cases, where no symbol is skipped, are

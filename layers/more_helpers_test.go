@@ -138,3 +138,39 @@ func decodeAttrsErr(typ, opset string, kv ...string) (Op, error) {
 	}
 	return op, nil
 }
+
+type moreInferCase struct {
+	name  string
+	attrs []string
+	in    []Input
+	want  []string // output shapes
+	types []ir.ElementType
+	err   string
+}
+
+func moreRunInferCases(t *testing.T, typ, opset string, cases []moreInferCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(typ+"/"+c.name, func(t *testing.T) {
+			op := decodeOp(t, typ, opset, c.attrs...)
+			outs, err := op.Infer(c.in)
+			if c.err != "" {
+				require.ErrorContains(t, err, c.err)
+				return
+			}
+			require.NoError(t, err)
+			require.Len(t, outs, len(c.want))
+			for i := range c.want {
+				require.Equal(t, c.want[i], outs[i].Shape.String(), "output %d", i)
+				if c.types != nil {
+					require.Equal(t, c.types[i], outs[i].Type, "output %d", i)
+				}
+			}
+			// Inference only: no kernel (ops given one since have their own run tests).
+			if _, ok := op.(Preparer); !ok {
+				_, err = Prepare(op, c.in, ExecOptions{})
+				requireUnsupported(t, err)
+			}
+		})
+	}
+}

@@ -225,7 +225,7 @@ func table() []Spec {
 		// more_promote.go, more_inverse.go
 		{Type: "ConvertPromoteTypes", Versions: []int{14}, MinInputs: 2, MaxInputs: 2, New: newMorePromote},
 		{Type: "Inverse", Versions: []int{14}, MinInputs: 1, MaxInputs: 1, New: func(int) Op { return &moreInverse{} }},
-		// more_infer_only.go (inference only)
+		// misc_fake_convert.go, misc_random.go, misc_multinomial.go, misc_sparse_fill.go, misc_string_tensor.go
 		{Type: "FakeConvert", Versions: []int{13}, MinInputs: 2, MaxInputs: 3, New: func(int) Op { return &moreFakeConvert{DestType: ir.F8E4M3} }},
 		{Type: "RandomUniform", Versions: []int{8}, MinInputs: 3, MaxInputs: 3, New: func(int) Op { return &moreRandomUniform{OutType: ir.F32} }},
 		{Type: "Multinomial", Versions: []int{13}, MinInputs: 2, MaxInputs: 2, New: func(int) Op { return &moreMultinomial{ConvertType: ir.I64} }},
