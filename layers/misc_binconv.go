@@ -8,8 +8,47 @@ import (
 	"github.com/x448/float16"
 )
 
-// BinaryConvolution-1 execution: kernels.BinaryConv (reference/binary_convolution.hpp).
-// Shape inference is seqBinaryConvOp.Infer (seq_signal.go).
+// BinaryConvolution-1: shape inference (binary_convolution_shape_inference.hpp) and
+// execution by kernels.BinaryConv (reference/binary_convolution.hpp).
+
+type seqBinaryConvOp struct {
+	Strides   []int64 `attr:"strides"`
+	Dilations []int64 `attr:"dilations"`
+	PadsBegin []int64 `attr:"pads_begin"`
+	PadsEnd   []int64 `attr:"pads_end"`
+	AutoPad   string  `attr:"auto_pad,enum=explicit|same_lower|same_upper|valid|notset"`
+	Mode      string  `attr:"mode,enum=xnor-popcount"`
+	PadValue  float32 `attr:"pad_value"`
+}
+
+func seqNewBinaryConv(int) Op { return &seqBinaryConvOp{AutoPad: "explicit", Mode: "xnor-popcount"} }
+
+func (o *seqBinaryConvOp) Infer(in []Input) ([]Output, error) {
+	if len(in) != 2 {
+		return nil, fmt.Errorf("BinaryConvolution expects 2 inputs, got %d", len(in))
+	}
+	if t := in[0].Type; t.IsStatic() && !isNumeric(t) {
+		return nil, fmt.Errorf("Data batch element type must be numeric. Got: %s", t)
+	}
+	if t := in[1].Type; t.IsStatic() && t != ir.U1 {
+		return nil, fmt.Errorf("Filters element type must be u1. Got: %s", t)
+	}
+	for i, s := range []ir.Shape{in[0].Shape, in[1].Shape} {
+		if err := seqRankErr(s, 4, fmt.Sprintf("Expected 4D for input %d.", i)); err != nil {
+			return nil, err
+		}
+	}
+	autoPad := o.AutoPad
+	if autoPad == "notset" {
+		autoPad = "explicit"
+	}
+	a := &convAttrs{Strides: o.Strides, Dilations: o.Dilations, PadsBegin: o.PadsBegin, PadsEnd: o.PadsEnd, AutoPad: autoPad}
+	g, err := a.geometry(convKind{}, in[0].Shape, in[1].Shape, false, ir.Shape{}, nil)
+	if err != nil {
+		return nil, err
+	}
+	return []Output{{Type: in[0].Type, Shape: g.out}}, nil
+}
 
 func (o *seqBinaryConvOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	outs, err := o.Infer(in)

@@ -9,8 +9,64 @@ import (
 	"github.com/x448/float16"
 )
 
-// CTCLoss-4 execution: kernels.CTCLoss (reference/ctc_loss.hpp). Shape inference is
-// seqCTCLossOp.Infer (seq_signal.go). f16 and bf16 logits are computed in float32.
+// CTCLoss-4: shape inference (ctc_loss_shape_inference.hpp) and execution by kernels.CTCLoss
+// (reference/ctc_loss.hpp). f16 and bf16 logits are computed in float32.
+
+type seqCTCLossOp struct {
+	PreprocessCollapse bool `attr:"preprocess_collapse_repeated"`
+	MergeRepeated      bool `attr:"ctc_merge_repeated"`
+	Unique             bool `attr:"unique"`
+}
+
+func seqNewCTCLoss(int) Op { return &seqCTCLossOp{MergeRepeated: true} }
+
+func (o *seqCTCLossOp) Infer(in []Input) ([]Output, error) {
+	if len(in) < 4 || len(in) > 5 {
+		return nil, fmt.Errorf("CTCLoss expects 4 or 5 inputs, got %d", len(in))
+	}
+	if t := in[0].Type; t.IsStatic() && !t.IsFloat() {
+		return nil, fmt.Errorf("The data type for logits is expected to be a floating point type. Got: %s", t)
+	}
+	names := []string{"", "logit length", "labels", "label length", "blank index"}
+	for i := 1; i < len(in); i++ {
+		if t := in[i].Type; t.IsStatic() && t != ir.I32 && t != ir.I64 {
+			return nil, fmt.Errorf("The %s type is expected to be i32 or i64. Got: %s", names[i], t)
+		}
+	}
+	logits, ll, labels, lbl := in[0].Shape, in[1].Shape, in[2].Shape, in[3].Shape
+	for _, c := range []struct {
+		s    ir.Shape
+		r    int
+		what string
+	}{{logits, 3, "Expected a 3D tensor for logits. Got:"}, {ll, 1, "Expected a 1D tensor for logit length. Got:"},
+		{labels, 2, "Expected a 2D tensor for labels. Got:"}, {lbl, 1, "Expected a 1D tensor for label length. Got:"}} {
+		if err := seqRankErr(c.s, c.r, c.what); err != nil {
+			return nil, err
+		}
+	}
+	if len(in) == 5 {
+		if err := seqRankErr(in[4].Shape, 0, "Expected a scalar for blank index. Got:"); err != nil {
+			return nil, err
+		}
+	}
+	batch := seqDim(logits, 0)
+	for _, c := range []struct {
+		d    ir.Dim
+		what string
+	}{{seqDim(ll, 0), "The first dimension of logit length must be equal to the first dimension of the logits."},
+		{seqDim(labels, 0), "The first dimension of labels must be equal to the first dimension of the logits and the logit length."},
+		{seqDim(lbl, 0), "The first dimension of label length must be equal to the first dimension of the logits and the logit length."}} {
+		m, ok := dimMerge(batch, c.d)
+		if !ok {
+			return nil, fmt.Errorf("%s Got: %s and: %s", c.what, batch, c.d)
+		}
+		batch = m
+	}
+	if !logits.DynamicRank && !labels.DynamicRank && !logits.Dims[1].Compatible(labels.Dims[1]) {
+		return nil, fmt.Errorf("The second dimension of labels must be equal to the second dimension of logits. Got: %s and: %s", labels.Dims[1], logits.Dims[1])
+	}
+	return []Output{{Type: in[0].Type, Shape: seqShape(batch)}}, nil
+}
 
 func (o *seqCTCLossOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	if _, err := o.Infer(in); err != nil {

@@ -8,9 +8,78 @@ import (
 	"github.com/irrun/irrun/kernels"
 )
 
-// ISTFT-16 execution: kernels.ISTFT (src/core/reference/src/op/istft.cpp; the template
-// plugin computes f16 and bf16 through f32, as irrun does). Shape inference is
-// seqISTFTOp.Infer (seq_signal.go).
+// ISTFT-16: shape inference (istft_shape_inference.hpp) and execution by kernels.ISTFT
+// (src/core/reference/src/op/istft.cpp; the template plugin computes f16 and bf16 through
+// f32, as irrun does).
+
+type seqISTFTOp struct {
+	Center     bool `attr:"center"`
+	Normalized bool `attr:"normalized"`
+}
+
+func seqNewISTFT(int) Op { return &seqISTFTOp{} }
+
+func (o *seqISTFTOp) Infer(in []Input) ([]Output, error) {
+	if len(in) < 4 || len(in) > 5 {
+		return nil, fmt.Errorf("ISTFT expects 4 or 5 inputs, got %d", len(in))
+	}
+	data := in[0].Shape
+	dr, dok := data.Rank()
+	if dok && dr != 3 && dr != 4 {
+		return nil, fmt.Errorf("The shape of data must be 3D or 4D. (got %s)", data)
+	}
+	if err := seqRankErr(in[1].Shape, 1, "The shape of window must be 1D [window_size]."); err != nil {
+		return nil, err
+	}
+	if err := seqRankErr(in[2].Shape, 0, "The shape of frame_size must be a scalar."); err != nil {
+		return nil, err
+	}
+	if err := seqRankErr(in[3].Shape, 0, "The shape of frame_step must be a scalar."); err != nil {
+		return nil, err
+	}
+	if len(in) == 5 {
+		if s := in[4].Shape; !(s.Compatible(ir.Shape{Dims: []ir.Dim{}}) || s.Compatible(ir.StaticShape(1))) {
+			return nil, fmt.Errorf("The shape of 'signal_length' input must be a scalar or single element 1D tensor. (got %s)", s)
+		}
+	}
+	t := in[0].Type
+	if !dok {
+		return []Output{{Type: t, Shape: ir.DynamicRankShape()}}, nil
+	}
+	if !data.Dims[dr-1].Compatible(ir.StaticDim(2)) {
+		return nil, fmt.Errorf("The last dimension of data must be 2 (real and imaginary parts). (got %s)", data)
+	}
+	fs, fsOK := seqScalarInt(in[2])
+	step, stepOK := seqScalarInt(in[3])
+	if fsOK {
+		if fs <= 0 {
+			return nil, fmt.Errorf("Provided frame size must be greater than zero, but got: %d", fs)
+		}
+		if !data.Dims[dr-3].Compatible(ir.StaticDim(fs/2 + 1)) {
+			return nil, fmt.Errorf("The dimension at data_shape[-3] must be equal to: (frame_size // 2 + 1) (got %s, frame_size %d)", data.Dims[dr-3], fs)
+		}
+	}
+	if stepOK && step <= 0 {
+		return nil, fmt.Errorf("Provided frame step must be greater than zero, but got: %d", step)
+	}
+	length := ir.DynamicDim()
+	if len(in) == 5 {
+		if v, ok := seqScalarInt(in[4]); ok {
+			length = ir.StaticDim(v)
+		}
+	} else if fsOK && stepOK {
+		frames := data.Dims[dr-2]
+		length = seqDimAddK(seqDimMul(seqDimAddK(frames, -1), step), fs)
+		if o.Center {
+			length = seqDimAddK(length, -2*(fs/2))
+		}
+	}
+	var out []ir.Dim
+	if dr == 4 {
+		out = append(out, data.Dims[0])
+	}
+	return []Output{{Type: t, Shape: ir.Shape{Dims: append(out, length)}}}, nil
+}
 
 func (o *seqISTFTOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	outs, err := o.Infer(in)

@@ -7,11 +7,143 @@ import (
 	"github.com/irrun/irrun/kernels"
 )
 
-// Kernels of DFT-7, IDFT-7, RDFT-9 and IRDFT-9 (seq_signal.go infers them):
-// kernels.FFTComplex, kernels.RDFT, kernels.IRDFT (reference/fft.hpp and
+// DFT-7, IDFT-7, RDFT-9 and IRDFT-9: shape inference (fft_base_shape_inference.hpp,
+// rdft_shape_inference.hpp, irdft_shape_inference.hpp) and kernels kernels.FFTComplex, kernels.RDFT, kernels.IRDFT (reference/fft.hpp and
 // src/core/reference/src/op/fft.cpp, rdft.cpp, irdft.cpp). The axes (and signal sizes) must
 // be known when the kernel is prepared; irrun computes in complex128 (OpenVINO in
 // complex<float>), f16 and bf16 through float32.
+
+type seqFFTOp struct {
+	kind string // DFT, IDFT, RDFT, IRDFT
+}
+
+func seqNewFFT(kind string) func(int) Op { return func(int) Op { return &seqFFTOp{kind: kind} } }
+
+func (o *seqFFTOp) Infer(in []Input) ([]Output, error) {
+	if len(in) < 2 || len(in) > 3 {
+		return nil, fmt.Errorf("%s expects 2 or 3 inputs, got %d", o.kind, len(in))
+	}
+	if t := in[0].Type; t.IsStatic() && t != ir.F32 && t != ir.F16 && t != ir.BF16 && t != ir.F64 {
+		return nil, fmt.Errorf("%s op input element type must be f32, f16, or bf16 (got %s)", o.kind, t)
+	}
+	for i := 1; i < len(in); i++ {
+		if t := in[i].Type; t.IsStatic() && t != ir.I32 && t != ir.I64 {
+			what := "axes"
+			if i == 2 {
+				what = "signal_size"
+			}
+			return nil, fmt.Errorf("%s op %s element type must be i32 or i64 (got %s)", o.kind, what, t)
+		}
+	}
+	complexIn := o.kind != "RDFT"
+	data := in[0].Shape
+	axesS := in[1].Shape
+	if err := seqRankErr(axesS, 1, o.kind+" op axes input must be 1D tensor."); err != nil {
+		return nil, err
+	}
+	if len(in) == 3 {
+		if err := seqRankErr(in[2].Shape, 1, o.kind+" op signal size input must be 1D tensor."); err != nil {
+			return nil, err
+		}
+		if !axesS.DynamicRank && !in[2].Shape.DynamicRank && !axesS.Dims[0].Compatible(in[2].Shape.Dims[0]) {
+			return nil, fmt.Errorf("Sizes of inputs 'axes' and 'signal_size' must be equal. Got axes %s and signal_size %s", axesS, in[2].Shape)
+		}
+	}
+	outType := in[0].Type
+	if data.DynamicRank {
+		return []Output{{Type: outType, Shape: ir.DynamicRankShape()}}, nil
+	}
+	r := len(data.Dims)
+	if complexIn {
+		if r < 2 {
+			return nil, fmt.Errorf("The input rank must be greater or equal to 2. Got input rank: %d", r)
+		}
+		if !data.Dims[r-1].Compatible(ir.StaticDim(2)) {
+			return nil, fmt.Errorf("The last dimension of input data must be 2. Got: %s", data.Dims[r-1])
+		}
+	} else if r < 1 {
+		return nil, fmt.Errorf("The input rank must be greater or equal to 1. Got input rank: %d", r)
+	}
+	sigRank := r
+	if complexIn {
+		sigRank = r - 1
+	}
+	axes, known := in[1].ints()
+	if !known {
+		// Axes unknown: the transformed dims are unknown.
+		out := dynamicDims(r)
+		switch o.kind {
+		case "RDFT":
+			out.Dims = append(out.Dims, ir.StaticDim(2))
+		case "IRDFT":
+			out.Dims = out.Dims[:r-1]
+		default:
+			out.Dims[r-1] = ir.StaticDim(2)
+			if len(in) == 2 {
+				out = cloneShape(data)
+			}
+		}
+		return []Output{{Type: outType, Shape: out}}, nil
+	}
+	if len(axes) > sigRank {
+		return nil, fmt.Errorf("The input rank must be greater than number of axes. (rank %d, %d axes)", r, len(axes))
+	}
+	seen := map[int64]bool{}
+	norm := make([]int, len(axes))
+	for i, a := range axes {
+		if a < -int64(sigRank) || a >= int64(sigRank) {
+			return nil, fmt.Errorf("Axis value: %d, must be in range (%d, %d).", a, -sigRank-1, sigRank)
+		}
+		if a < 0 {
+			a += int64(sigRank)
+		}
+		if seen[a] {
+			return nil, fmt.Errorf("Each axis must be unique. (axes %v)", axes)
+		}
+		seen[a] = true
+		norm[i] = int(a)
+	}
+	out := cloneShape(data)
+	var sizes []int64
+	if len(in) == 3 {
+		s, ok := in[2].ints()
+		if !ok {
+			for _, a := range norm {
+				out.Dims[a] = ir.DynamicDim()
+			}
+		} else {
+			if len(s) != len(norm) {
+				return nil, fmt.Errorf("Sizes of inputs 'axes' and 'signal_size' must be equal. Got %d and %d", len(norm), len(s))
+			}
+			sizes = s
+		}
+	}
+	for i, a := range norm {
+		if sizes != nil && sizes[i] != -1 {
+			out.Dims[a] = ir.StaticDim(sizes[i])
+		}
+	}
+	if len(norm) > 0 {
+		last := norm[len(norm)-1]
+		switch o.kind {
+		case "RDFT":
+			d := out.Dims[last]
+			out.Dims[last] = seqDimAddK(dimFloorDiv(d, 2), 1)
+		case "IRDFT":
+			if sizes == nil || sizes[len(sizes)-1] == -1 {
+				d := out.Dims[last]
+				out.Dims[last] = seqDimMul(seqDimAddK(d, -1), 2)
+			}
+		}
+	}
+	switch o.kind {
+	case "RDFT":
+		out.Dims = append(out.Dims, ir.StaticDim(2))
+	case "IRDFT":
+		out.Dims = out.Dims[:r-1]
+	}
+	return []Output{{Type: outType, Shape: out}}, nil
+}
 
 func (o *seqFFTOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	outs, err := o.Infer(in)

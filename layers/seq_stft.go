@@ -7,9 +7,69 @@ import (
 	"github.com/irrun/irrun/kernels"
 )
 
-// Kernel of STFT-15 (seq_signal.go infers it): kernels.STFT
+// STFT-15: shape inference (stft_shape_inference.hpp) and kernel kernels.STFT
 // (src/core/reference/src/op/stft.cpp). frame_size and frame_step must be known when the
 // kernel is prepared; f16 and bf16 compute through float32.
+
+type seqSTFTOp struct {
+	TransposeFrames bool `attr:"transpose_frames"`
+}
+
+func seqNewSTFT(int) Op { return &seqSTFTOp{} }
+
+func (o *seqSTFTOp) Infer(in []Input) ([]Output, error) {
+	if len(in) != 4 {
+		return nil, fmt.Errorf("STFT expects 4 inputs, got %d", len(in))
+	}
+	sig, win := in[0].Shape, in[1].Shape
+	sr, sok := sig.Rank()
+	if sok && sr != 1 && sr != 2 {
+		return nil, fmt.Errorf("The shape of signal must be 1D [signal_size] or 2D [batch, signal_size]. (got %s)", sig)
+	}
+	if err := seqRankErr(win, 1, "The shape of window must be 1D [window_size]."); err != nil {
+		return nil, err
+	}
+	if err := seqRankErr(in[2].Shape, 0, "The shape of frame_size must be a scalar."); err != nil {
+		return nil, err
+	}
+	if err := seqRankErr(in[3].Shape, 0, "The shape of frame_step must be a scalar."); err != nil {
+		return nil, err
+	}
+	t := in[0].Type
+	if !sok {
+		return []Output{{Type: t, Shape: ir.DynamicRankShape()}}, nil
+	}
+	length := sig.Dims[sr-1]
+	frames, fft := ir.DynamicDim(), ir.DynamicDim()
+	fs, fsOK := seqScalarInt(in[2])
+	step, stepOK := seqScalarInt(in[3])
+	if fsOK {
+		if fs <= 0 || (length.IsStatic() && fs > length.Lo) {
+			return nil, fmt.Errorf("Provided frame size is %d but must be in range [1, %s].", fs, length)
+		}
+		if !win.DynamicRank && win.Dims[0].IsStatic() && (win.Dims[0].Lo < 1 || win.Dims[0].Lo > fs) {
+			return nil, fmt.Errorf("Window input dimension must be in range [1, %d]. (got %s)", fs, win.Dims[0])
+		}
+		fft = ir.StaticDim(fs/2 + 1)
+	}
+	if stepOK && step <= 0 {
+		return nil, fmt.Errorf("Provided frame step is %d but must be greater than zero.", step)
+	}
+	if fsOK && stepOK {
+		frames = seqDimAddK(dimFloorDiv(seqDimAddK(length, -fs), step), 1)
+	}
+	var out []ir.Dim
+	if sr == 2 {
+		out = append(out, sig.Dims[0])
+	}
+	if o.TransposeFrames {
+		out = append(out, fft, frames)
+	} else {
+		out = append(out, frames, fft)
+	}
+	out = append(out, ir.StaticDim(2))
+	return []Output{{Type: t, Shape: ir.Shape{Dims: out}}}, nil
+}
 
 func (o *seqSTFTOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	outs, err := o.Infer(in)
