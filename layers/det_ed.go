@@ -7,8 +7,175 @@ import (
 	"github.com/irrun/irrun/kernels"
 )
 
-// ExperimentalDetectron*-6 bindings: PriorGridGenerator (kernels.PriorGridRun),
-// ROIFeatureExtractor, DetectionOutput and GenerateProposalsSingleImage.
+// ExperimentalDetectron*-6: DetectionOutput, GenerateProposalsSingleImage, PriorGridGenerator,
+// ROIFeatureExtractor and TopKROIs. Shape inference after
+// src/core/shape_inference/include/experimental_detectron_*_shape_inference.hpp and
+// src/core/src/op/experimental_detectron_*.cpp, then the kernel bindings: PriorGridGenerator
+// (kernels.PriorGridRun), ROIFeatureExtractor, DetectionOutput and
+// GenerateProposalsSingleImage; TopKROIs (inference and kernel) last.
+
+type seqEDDetectionOutputOp struct {
+	ScoreThreshold   float32   `attr:"score_threshold"`
+	NMSThreshold     float32   `attr:"nms_threshold"`
+	MaxDeltaLogWH    float32   `attr:"max_delta_log_wh"`
+	NumClasses       int64     `attr:"num_classes"`
+	PostNMSCount     int64     `attr:"post_nms_count"`
+	MaxDetections    uint64    `attr:"max_detections_per_image"`
+	ClassAgnosticBox bool      `attr:"class_agnostic_box_regression"`
+	Deltas           []float32 `attr:"deltas_weights"`
+}
+
+func seqNewEDDetectionOutput(int) Op { return &seqEDDetectionOutputOp{} }
+
+func (o *seqEDDetectionOutputOp) Infer(in []Input) ([]Output, error) {
+	if len(in) != 4 {
+		return nil, fmt.Errorf("ExperimentalDetectronDetectionOutput expects 4 inputs, got %d", len(in))
+	}
+	t, err := seqFloatType(in, []int{0, 1, 2, 3}, "Input[0] type is not floating point or the inputs' types differ.")
+	if err != nil {
+		return nil, err
+	}
+	rois, deltas, scores, im := in[0].Shape, in[1].Shape, in[2].Shape, in[3].Shape
+	for _, c := range []struct {
+		s    ir.Shape
+		what string
+	}{{rois, "Input rois rank must be equal to 2."}, {deltas, "Input deltas rank must be equal to 2."},
+		{scores, "Input scores rank must be equal to 2."}, {im, "Input image info rank must be equal to 2."}} {
+		if err := seqRankErr(c.s, 2, c.what); err != nil {
+			return nil, err
+		}
+	}
+	if !rois.DynamicRank && !rois.Dims[1].Compatible(ir.StaticDim(4)) {
+		return nil, fmt.Errorf("The last dimension of the 'input_rois' input must be compatible with 4. Got: %s", rois.Dims[1])
+	}
+	if !deltas.DynamicRank && o.NumClasses > 0 && !deltas.Dims[1].Compatible(ir.StaticDim(o.NumClasses*4)) {
+		return nil, fmt.Errorf("The last dimension of the 'input_deltas' input be compatible with the value of the attribute 'num_classes' * 4. Got: %s", deltas.Dims[1])
+	}
+	if !scores.DynamicRank && o.NumClasses > 0 && !scores.Dims[1].Compatible(ir.StaticDim(o.NumClasses)) {
+		return nil, fmt.Errorf("The last dimension of the 'input_scores' input must be compatible with the value of the attribute 'num_classes'. Got: %s", scores.Dims[1])
+	}
+	n := ir.StaticDim(int64(o.MaxDetections))
+	return []Output{{Type: t, Shape: seqShape(n, ir.StaticDim(4))}, {Type: ir.I32, Shape: seqShape(n)}, {Type: t, Shape: seqShape(n)}}, nil
+}
+
+type seqEDGenerateProposalsOp struct {
+	MinSize      float32 `attr:"min_size"`
+	NMSThreshold float32 `attr:"nms_threshold"`
+	PreNMSCount  int64   `attr:"pre_nms_count"`
+	PostNMSCount int64   `attr:"post_nms_count"`
+}
+
+func seqNewEDGenerateProposals(int) Op { return &seqEDGenerateProposalsOp{} }
+
+func (o *seqEDGenerateProposalsOp) Infer(in []Input) ([]Output, error) {
+	if len(in) != 4 {
+		return nil, fmt.Errorf("ExperimentalDetectronGenerateProposalsSingleImage expects 4 inputs, got %d", len(in))
+	}
+	t, err := seqFloatType(in, []int{0, 1, 2, 3}, "Input types must be floating point and equal.")
+	if err != nil {
+		return nil, err
+	}
+	for i, r := range []int{1, 2, 3, 3} {
+		if err := seqRankErr(in[i].Shape, r, fmt.Sprintf("The rank of input %d must be equal to %d.", i, r)); err != nil {
+			return nil, err
+		}
+	}
+	if im := in[0].Shape; !im.DynamicRank && !im.Dims[0].Compatible(ir.StaticDim(3)) {
+		return nil, fmt.Errorf("The 'input_im_info' shape is expected to be a compatible with [3]. Got: %s", im)
+	}
+	if a := in[1].Shape; !a.DynamicRank && !a.Dims[1].Compatible(ir.StaticDim(4)) {
+		return nil, fmt.Errorf("The second dimension of 'input_anchors' should be compatible with 4. Got: %s", a.Dims[1])
+	}
+	n := ir.StaticDim(o.PostNMSCount)
+	return []Output{{Type: t, Shape: seqShape(n, ir.StaticDim(4))}, {Type: t, Shape: seqShape(n)}}, nil
+}
+
+type seqEDPriorGridOp struct {
+	Flatten bool    `attr:"flatten"`
+	H       int64   `attr:"h"`
+	W       int64   `attr:"w"`
+	StrideX float32 `attr:"stride_x"`
+	StrideY float32 `attr:"stride_y"`
+}
+
+func seqNewEDPriorGrid(int) Op { return &seqEDPriorGridOp{Flatten: true} }
+
+func (o *seqEDPriorGridOp) Infer(in []Input) ([]Output, error) {
+	if len(in) != 3 {
+		return nil, fmt.Errorf("ExperimentalDetectronPriorGridGenerator expects 3 inputs, got %d", len(in))
+	}
+	priors, feat, img := in[0].Shape, in[1].Shape, in[2].Shape
+	if err := seqRankErr(priors, 2, "Priors rank must be equal to 2."); err != nil {
+		return nil, err
+	}
+	if err := seqRankErr(feat, 4, "Feature_map rank must be equal to 4."); err != nil {
+		return nil, err
+	}
+	if err := seqRankErr(img, 4, "Im_data rank must be equal to 4."); err != nil {
+		return nil, err
+	}
+	if !priors.DynamicRank && !priors.Dims[1].Compatible(ir.StaticDim(4)) {
+		return nil, fmt.Errorf("The last dimension of the 'priors' input must be equal to 4. Got: %s", priors.Dims[1])
+	}
+	if !feat.DynamicRank && !img.DynamicRank && !feat.Dims[0].Compatible(img.Dims[0]) {
+		return nil, fmt.Errorf("The first dimension of both 'feature_map' and 'im_data' must match. Feature_map: %s; Im_data: %s", feat.Dims[0], img.Dims[0])
+	}
+	// The output follows the feature map; the h and w attributes only bound the cells the
+	// kernel fills (OpenVINO's shape inference and op_reference prior grid vectors).
+	h, w := seqDim(feat, 2), seqDim(feat, 3)
+	p := seqDim(priors, 0)
+	if o.Flatten {
+		return []Output{{Type: in[0].Type, Shape: seqShape(dimMul(dimMul(h, w), p), ir.StaticDim(4))}}, nil
+	}
+	return []Output{{Type: in[0].Type, Shape: seqShape(h, w, p, ir.StaticDim(4))}}, nil
+}
+
+type seqEDROIFeatureOp struct {
+	OutputSize    int64   `attr:"output_size"`
+	SamplingRatio int64   `attr:"sampling_ratio"`
+	PyramidScales []int64 `attr:"pyramid_scales"`
+	Aligned       bool    `attr:"aligned"`
+}
+
+func seqNewEDROIFeature(int) Op { return &seqEDROIFeatureOp{} }
+
+func (o *seqEDROIFeatureOp) Infer(in []Input) ([]Output, error) {
+	if len(in) < 2 {
+		return nil, fmt.Errorf("ExperimentalDetectronROIFeatureExtractor expects at least 2 inputs, got %d", len(in))
+	}
+	idx := make([]int, len(in))
+	for i := range idx {
+		idx[i] = i
+	}
+	t, err := seqFloatType(in, idx, "The input element types must be floating point and equal.")
+	if err != nil {
+		return nil, err
+	}
+	rois := in[0].Shape
+	if err := seqRankErr(rois, 2, "Input rois rank must be equal to 2."); err != nil {
+		return nil, err
+	}
+	if !rois.DynamicRank && !rois.Dims[1].Compatible(ir.StaticDim(4)) {
+		return nil, fmt.Errorf("The last dimension of the 'input_rois' input must be equal to 4. Got: %s", rois.Dims[1])
+	}
+	ch := ir.DynamicDim()
+	for i := 1; i < len(in); i++ {
+		s := in[i].Shape
+		if err := seqRankErr(s, 4, fmt.Sprintf("Rank of each element of the pyramid must be equal to 4. Got: %d-th input", i)); err != nil {
+			return nil, err
+		}
+		if !s.DynamicRank {
+			m, ok := dimMerge(ch, s.Dims[1])
+			if !ok {
+				return nil, fmt.Errorf("The number of channels must be the same for all layers of the pyramid. (got %s and %s)", ch, s.Dims[1])
+			}
+			ch = m
+		}
+	}
+	n := seqDim(rois, 0)
+	return []Output{{Type: t, Shape: seqShape(n, ch, ir.StaticDim(o.OutputSize), ir.StaticDim(o.OutputSize))},
+		{Type: t, Shape: seqShape(n, ir.StaticDim(4))}}, nil
+}
 
 func detxFloatRunnable(name string, in []Input) error {
 	for _, x := range in {
@@ -189,4 +356,79 @@ func detxStaticRun(name string, op interface {
 		return nil, nil, err
 	}
 	return outs, dims, nil
+}
+
+type seqEDTopKROIsOp struct {
+	MaxROIs int64 `attr:"max_rois"`
+}
+
+func seqNewEDTopKROIs(int) Op { return &seqEDTopKROIsOp{} }
+
+func (o *seqEDTopKROIsOp) Infer(in []Input) ([]Output, error) {
+	if len(in) != 2 {
+		return nil, fmt.Errorf("ExperimentalDetectronTopKROIs expects 2 inputs, got %d", len(in))
+	}
+	rois, probs := in[0].Shape, in[1].Shape
+	if err := seqRankErr(rois, 2, "The 'input_rois' input is expected to be a 2D."); err != nil {
+		return nil, err
+	}
+	if err := seqRankErr(probs, 1, "The 'rois_probs' input is expected to be a 1D."); err != nil {
+		return nil, err
+	}
+	if !rois.DynamicRank {
+		if !rois.Dims[1].Compatible(ir.StaticDim(4)) {
+			return nil, fmt.Errorf("The second dimension of 'input_rois' should be 4. Got: %s", rois.Dims[1])
+		}
+		if !probs.DynamicRank && !rois.Dims[0].Compatible(probs.Dims[0]) {
+			return nil, fmt.Errorf("Number of rois and number of probabilities should be equal. Got: %s %s", rois.Dims[0], probs.Dims[0])
+		}
+	}
+	return []Output{{Type: in[0].Type, Shape: seqShape(ir.StaticDim(o.MaxROIs), ir.StaticDim(4))}}, nil
+}
+
+// Prepare: reference experimental_detectron_topk_rois.hpp: the max_rois ROIs of highest
+// probability (stable for ties), in descending probability; fewer ROIs leave the rest as
+// they are computed (OpenVINO writes only min(max_rois, n) rows; irrun zeroes the others).
+func (o *seqEDTopKROIsOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
+	outs, err := o.Infer(in)
+	if err != nil {
+		return nil, err
+	}
+	dims, err := seqStatic("ExperimentalDetectronTopKROIs", in)
+	if err != nil {
+		return nil, err
+	}
+	n := dims[0][0]
+	k := int(o.MaxROIs)
+	order := make([]int, n)
+	return seqBind("ExperimentalDetectronTopKROIs", outs[0].Type, []int{n * 4, n}, []int{k * 4}, seqFns{
+		f32: func(fin, fout [][]float32, _, _ []*ir.Tensor) error {
+			return seqTopKROIs(fin[0], fin[1], fout[0], order, k)
+		},
+		f64: func(fin, fout [][]float64, _, _ []*ir.Tensor) error {
+			return seqTopKROIs(fin[0], fin[1], fout[0], order, k)
+		},
+	})
+}
+
+func seqTopKROIs[T float32 | float64](rois, probs, out []T, order []int, k int) error {
+	for i := range order {
+		order[i] = i
+	}
+	// Insertion-free selection: a stable sort by descending probability.
+	seqStableSortDesc(order, probs)
+	clear(out)
+	for i := 0; i < k && i < len(order); i++ {
+		copy(out[i*4:i*4+4], rois[order[i]*4:order[i]*4+4])
+	}
+	return nil
+}
+
+func seqStableSortDesc[T float32 | float64](idx []int, key []T) {
+	// A stable insertion sort: no allocation, and ROI counts are small.
+	for i := 1; i < len(idx); i++ {
+		for j := i; j > 0 && key[idx[j]] > key[idx[j-1]]; j-- {
+			idx[j], idx[j-1] = idx[j-1], idx[j]
+		}
+	}
 }

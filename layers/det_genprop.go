@@ -8,10 +8,73 @@ import (
 	"github.com/irrun/irrun/kernels"
 )
 
-// GenerateProposals-9: kernel kernels.GenerateProposalsImage (reference
+// GenerateProposals-9: shape inference (generate_proposals_shape_inference.hpp,
+// src/core/src/op/generate_proposals.cpp) and kernel kernels.GenerateProposalsImage (reference
 // generate_proposal.cpp), computed in f32. The number of ROIs depends on the data: the op is
 // a DynamicOp whose outputs are rois [total, 4], scores [total] and roi_num [images]; Run into
 // outputs of a fixed size writes as many rows as fit and zeroes the rest.
+
+type seqGenerateProposalsOp struct {
+	MinSize      float32        `attr:"min_size"`
+	NMSThreshold float32        `attr:"nms_threshold"`
+	PreNMSCount  int64          `attr:"pre_nms_count"`
+	PostNMSCount int64          `attr:"post_nms_count"`
+	Normalized   bool           `attr:"normalized"`
+	NMSEta       float32        `attr:"nms_eta"`
+	ROINumType   ir.ElementType `attr:"roi_num_type"`
+}
+
+func seqNewGenerateProposals(int) Op {
+	return &seqGenerateProposalsOp{Normalized: true, NMSEta: 1, ROINumType: ir.I64}
+}
+
+func (o *seqGenerateProposalsOp) Infer(in []Input) ([]Output, error) {
+	if len(in) != 4 {
+		return nil, fmt.Errorf("GenerateProposals expects 4 inputs, got %d", len(in))
+	}
+	if o.PostNMSCount <= 0 {
+		return nil, fmt.Errorf("Attribute post_nms_count must be larger than 0. (got %d)", o.PostNMSCount)
+	}
+	if o.PreNMSCount <= 0 {
+		return nil, fmt.Errorf("Attribute pre_nms_count must be larger than 0. (got %d)", o.PreNMSCount)
+	}
+	if o.NMSEta != 1 {
+		return nil, fmt.Errorf("Attribute min_size must be 1.0. (nms_eta %v)", o.NMSEta)
+	}
+	if o.ROINumType != ir.I32 && o.ROINumType != ir.I64 {
+		return nil, fmt.Errorf("The third output type must be int32 or int64 (got %s)", o.ROINumType)
+	}
+	t, err := seqFloatType(in, []int{0, 1, 2, 3}, "Input types must be floating point and equal.")
+	if err != nil {
+		return nil, err
+	}
+	im, anchors, deltas, scores := in[0].Shape, in[1].Shape, in[2].Shape, in[3].Shape
+	for i, r := range []int{2, 4, 4, 4} {
+		if err := seqRankErr(in[i].Shape, r, fmt.Sprintf("The rank of input %d is expected to be %d.", i, r)); err != nil {
+			return nil, err
+		}
+	}
+	if !im.DynamicRank && !(im.Dims[1].Compatible(ir.StaticDim(3)) || im.Dims[1].Compatible(ir.StaticDim(4))) {
+		return nil, fmt.Errorf("The 'input_im_info' shape[1] is expected to be a compatible with [3] or [4]. Got: %s", im)
+	}
+	if !anchors.DynamicRank && !anchors.Dims[3].Compatible(ir.StaticDim(4)) {
+		return nil, fmt.Errorf("The fourth dimension of 'input_anchors' should be compatible with 4. Got: %s", anchors.Dims[3])
+	}
+	batch := seqDim(im, 0)
+	for _, s := range []ir.Shape{deltas, scores} {
+		m, ok := dimMerge(batch, seqDim(s, 0))
+		if !ok {
+			return nil, fmt.Errorf("Batch for inputs 'im_info', 'input_deltas' and 'input_scores' should be equal. Got: %s %s %s", im, deltas, scores)
+		}
+		batch = m
+	}
+	rows := ir.DynamicDim()
+	if batch.Hi != ir.Inf {
+		rows = ir.Dim{Lo: 0, Hi: satMul(batch.Hi, o.PostNMSCount)}
+	}
+	return []Output{{Type: t, Shape: seqShape(rows, ir.StaticDim(4))}, {Type: t, Shape: seqShape(rows)},
+		{Type: o.ROINumType, Shape: seqShape(batch)}}, nil
+}
 
 // DynamicOutputs: the selected ROIs size the outputs when the graph runs.
 func (o *seqGenerateProposalsOp) DynamicOutputs() {}

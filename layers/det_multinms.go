@@ -8,11 +8,156 @@ import (
 	"github.com/irrun/irrun/kernels"
 )
 
-// MulticlassNms-8/-9 and MatrixNms-8: kernel kernels.MultiNMSRun (reference
+// MulticlassNms-8/-9 and MatrixNms-8: shape inference (matrix_nms_shape_inference.hpp,
+// multiclass_nms_shape_inference.hpp) and kernel kernels.MultiNMSRun (reference
 // multiclass_nms.cpp, matrix_nms.cpp), computed in f32 (f16/bf16 widened). The number of
 // selected boxes depends on the data: the op is a DynamicOp and the graph runs RunDynamic,
 // whose outputs have the selected rows ([rows, 6], [rows, 1]) and valid_outputs [images].
 // Run (into outputs of a fixed size) writes as many rows as fit and fills the rest with -1.
+
+type seqMultiNMSOp struct {
+	SortResultType  string         `attr:"sort_result_type,enum=score|classid|none"`
+	SortAcrossBatch bool           `attr:"sort_result_across_batch"`
+	OutputType      ir.ElementType `attr:"output_type"`
+	ScoreThreshold  float32        `attr:"score_threshold"`
+	IoUThreshold    float32        `attr:"iou_threshold"`
+	NMSTopK         int64          `attr:"nms_top_k"`
+	KeepTopK        int64          `attr:"keep_top_k"`
+	BackgroundClass int64          `attr:"background_class"`
+	DecayFunction   string         `attr:"decay_function,enum=linear|gaussian"`
+	GaussianSigma   float32        `attr:"gaussian_sigma"`
+	PostThreshold   float32        `attr:"post_threshold"`
+	Normalized      bool           `attr:"normalized"`
+	NMSEta          float32        `attr:"nms_eta"`
+	matrix          bool
+	version         int
+}
+
+func seqNewMatrixNms(int) Op {
+	return &seqMultiNMSOp{SortResultType: "none", OutputType: ir.I64, NMSTopK: -1, KeepTopK: -1, BackgroundClass: -1,
+		DecayFunction: "linear", GaussianSigma: 2, Normalized: true, matrix: true, version: 8}
+}
+
+func seqNewMulticlassNms(v int) Op {
+	return &seqMultiNMSOp{SortResultType: "none", OutputType: ir.I64, NMSTopK: -1, KeepTopK: -1, BackgroundClass: -1,
+		Normalized: true, NMSEta: 1, version: v}
+}
+
+func (o *seqMultiNMSOp) name() string {
+	if o.matrix {
+		return "MatrixNms-8"
+	}
+	return fmt.Sprintf("MulticlassNms-%d", o.version)
+}
+
+func (o *seqMultiNMSOp) Infer(in []Input) ([]Output, error) {
+	maxIn := 2
+	if !o.matrix && o.version == 9 {
+		maxIn = 3
+	}
+	if len(in) < 2 || len(in) > maxIn {
+		return nil, fmt.Errorf("%s expects 2 to %d inputs, got %d", o.name(), maxIn, len(in))
+	}
+	if o.OutputType != ir.I32 && o.OutputType != ir.I64 {
+		return nil, fmt.Errorf("Output type must be i32 or i64 (got %s)", o.OutputType)
+	}
+	if o.NMSTopK < -1 {
+		return nil, fmt.Errorf("The 'nms_top_k' must be great or equal -1. Got:%d", o.NMSTopK)
+	}
+	if o.KeepTopK < -1 {
+		return nil, fmt.Errorf("The 'keep_top_k' must be great or equal -1. Got:%d", o.KeepTopK)
+	}
+	if !o.matrix && (o.NMSEta < 0 || o.NMSEta > 1) {
+		return nil, fmt.Errorf("The nms_eta must be in close range [0, 1.0]. Got:%v", o.NMSEta)
+	}
+	if o.BackgroundClass < -1 {
+		return nil, fmt.Errorf("The 'background_class' must be great or equal -1. Got:%d", o.BackgroundClass)
+	}
+	bt, st := in[0].Type, in[1].Type
+	for _, t := range []ir.ElementType{bt, st} {
+		if t.IsStatic() && t != ir.F32 && t != ir.F16 && t != ir.BF16 {
+			return nil, fmt.Errorf("Expected bf16, fp16 or fp32 as element type for the 'boxes' and 'scores' inputs. (got %s)", t)
+		}
+	}
+	boxes, scores := in[0].Shape, in[1].Shape
+	rows := ir.DynamicDim()
+	shared := len(in) == 3 // MulticlassNms-9: boxes [C, M, 4], scores [C, M], roisnum [N]
+	if shared {
+		if err := seqRankErr(boxes, 3, "Expected a 3D tensor for the 'boxes' input"); err != nil {
+			return nil, err
+		}
+		if err := seqRankErr(scores, 2, "Expected a 2D tensor for the 'scores' input"); err != nil {
+			return nil, err
+		}
+		if err := seqRankErr(in[2].Shape, 1, "Expected a 1D tensor for the 'roisnum' input"); err != nil {
+			return nil, err
+		}
+		if t := in[2].Type; t.IsStatic() && t != ir.I32 && t != ir.I64 {
+			return nil, fmt.Errorf("Expected i32 or i64 as element type for the 'roisnum' input. (got %s)", t)
+		}
+		if !boxes.DynamicRank && !scores.DynamicRank {
+			if !boxes.Dims[0].Compatible(scores.Dims[0]) || !boxes.Dims[1].Compatible(scores.Dims[1]) {
+				return nil, fmt.Errorf("'boxes' and 'scores' input shapes must match at the first and second dimension. Boxes: %s, Scores: %s", boxes, scores)
+			}
+		}
+		if !boxes.DynamicRank && !boxes.Dims[2].Compatible(ir.StaticDim(4)) {
+			return nil, fmt.Errorf("The last dimension of the 'boxes' input must be equal to 4 (boxes shape %s)", boxes)
+		}
+		if !boxes.DynamicRank && !in[2].Shape.DynamicRank {
+			rows = o.bound(in[2].Shape.Dims[0], boxes.Dims[0], boxes.Dims[1])
+		}
+	} else {
+		if err := seqRankErr(boxes, 3, "Expected a 3D tensor for the 'boxes' input"); err != nil {
+			return nil, err
+		}
+		if err := seqRankErr(scores, 3, "Expected a 3D tensor for the 'scores' input"); err != nil {
+			return nil, err
+		}
+		if !boxes.DynamicRank && !scores.DynamicRank {
+			if !boxes.Dims[0].Compatible(scores.Dims[0]) {
+				return nil, fmt.Errorf("The first dimension of both 'boxes' and 'scores' must match. Boxes: %s, Scores: %s", boxes, scores)
+			}
+			if !boxes.Dims[1].Compatible(scores.Dims[2]) {
+				return nil, fmt.Errorf("'boxes' and 'scores' input shapes must match at the second and third dimension respectively. Boxes: %s, Scores: %s", boxes, scores)
+			}
+			rows = o.bound(boxes.Dims[0], scores.Dims[1], boxes.Dims[1])
+		}
+		if !boxes.DynamicRank && !boxes.Dims[2].Compatible(ir.StaticDim(4)) {
+			return nil, fmt.Errorf("The last dimension of the 'boxes' input must be equal to 4 (boxes shape %s)", boxes)
+		}
+	}
+	batches := seqDim(boxes, 0)
+	if shared {
+		batches = seqDim(in[2].Shape, 0)
+	}
+	ot := bt
+	if !ot.IsStatic() {
+		ot = st
+	}
+	return []Output{{Type: ot, Shape: seqShape(rows, ir.StaticDim(6))},
+		{Type: o.OutputType, Shape: seqShape(rows, ir.StaticDim(1))},
+		{Type: o.OutputType, Shape: seqShape(batches)}}, nil
+}
+
+// bound is the interval [0, batches·max boxes per batch] of the selected rows.
+func (o *seqMultiNMSOp) bound(batches, classes, boxes ir.Dim) ir.Dim {
+	if batches.Hi == ir.Inf || classes.Hi == ir.Inf || boxes.Hi == ir.Inf {
+		return ir.DynamicDim()
+	}
+	perClass := boxes.Hi
+	if o.NMSTopK >= 0 {
+		perClass = min(perClass, o.NMSTopK)
+	}
+	c := classes.Hi
+	if o.BackgroundClass >= 0 && o.BackgroundClass < c {
+		c--
+	}
+	perBatch := satMul(perClass, c)
+	if o.KeepTopK >= 0 {
+		perBatch = min(perBatch, o.KeepTopK)
+	}
+	return ir.Dim{Lo: 0, Hi: satMul(perBatch, batches.Hi)}
+}
 
 // DynamicOutputs: the selected rows size the outputs when the graph runs.
 func (o *seqMultiNMSOp) DynamicOutputs() {}

@@ -9,9 +9,43 @@ import (
 	"github.com/irrun/irrun/kernels"
 )
 
-// NMSRotated-13: kernel kernels.RotatedNMSRun (reference nms_rotated.cpp), in f32. Like
+// NMSRotated-13: shape inference (nms_shape_inference.hpp) and kernel kernels.RotatedNMSRun (reference nms_rotated.cpp), in f32. Like
 // NonMaxSuppression, the number of selected boxes depends on the data: the op is a
 // DynamicOp; Run into outputs of a fixed size fills the rows past the selection with -1.
+
+type seqNMSRotatedOp struct {
+	SortDescending bool           `attr:"sort_result_descending"`
+	OutputType     ir.ElementType `attr:"output_type"`
+	Clockwise      bool           `attr:"clockwise"`
+}
+
+func seqNewNMSRotated(int) Op {
+	return &seqNMSRotatedOp{SortDescending: true, OutputType: ir.I64, Clockwise: true}
+}
+
+func (o *seqNMSRotatedOp) Infer(in []Input) ([]Output, error) {
+	if len(in) < 2 || len(in) > 5 {
+		return nil, fmt.Errorf("NMSRotated expects 2 to 5 inputs, got %d", len(in))
+	}
+	boxes := in[0].Shape
+	if r, ok := boxes.Rank(); ok && r == 3 {
+		if !boxes.Dims[2].Compatible(ir.StaticDim(5)) {
+			return nil, fmt.Errorf("The last dimension of the 'boxes' input must be equal to 5 (boxes shape %s)", boxes)
+		}
+		// Reuse NonMaxSuppression-9's rules with the box dim read as 4.
+		b := cloneShape(boxes)
+		b.Dims[2] = ir.StaticDim(4)
+		in = append([]Input{{Type: in[0].Type, Shape: b, Value: nil}}, in[1:]...)
+	}
+	outs, err := (&nmsOp{BoxEncoding: "corner", SortDescending: o.SortDescending, OutputType: o.OutputType, version: 9}).Infer(in)
+	if err != nil {
+		return nil, err
+	}
+	if t := in[1].Type; t.IsFloat() {
+		outs[1].Type = t
+	}
+	return outs, nil
+}
 
 // DynamicOutputs: the selected boxes size the outputs when the graph runs.
 func (o *seqNMSRotatedOp) DynamicOutputs() {}

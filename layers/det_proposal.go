@@ -7,8 +7,84 @@ import (
 	"github.com/irrun/irrun/kernels"
 )
 
-// Proposal-1 and -4: kernel kernels.ProposalRun (reference proposal.hpp). f32 and f64 are
+// Proposal-1 and -4: shape inference (proposal_shape_inference.hpp, src/core/src/op/proposal.cpp)
+// and kernel kernels.ProposalRun (reference proposal.hpp). f32 and f64 are
 // computed in their own type, f16 and bf16 in f32.
+
+type seqProposalOp struct {
+	BaseSize    uint64    `attr:"base_size"`
+	PreNMSTopN  uint64    `attr:"pre_nms_topn"`
+	PostNMSTopN uint64    `attr:"post_nms_topn"`
+	NMSThresh   float32   `attr:"nms_thresh"`
+	FeatStride  uint64    `attr:"feat_stride"`
+	MinSize     uint64    `attr:"min_size"`
+	Ratio       []float32 `attr:"ratio"`
+	Scale       []float32 `attr:"scale"`
+	Framework   string    `attr:"framework"`
+	ClipBefore  bool      `attr:"clip_before_nms"`
+	ClipAfter   bool      `attr:"clip_after_nms"`
+	Normalize   bool      `attr:"normalize"`
+	BoxSize     float32   `attr:"box_size_scale"`
+	BoxCoord    float32   `attr:"box_coordinate_scale"`
+	version     int
+}
+
+func seqNewProposal(v int) Op {
+	return &seqProposalOp{ClipBefore: true, BoxSize: 1, BoxCoord: 1, version: v}
+}
+
+func (o *seqProposalOp) Infer(in []Input) ([]Output, error) {
+	if len(in) != 3 {
+		return nil, fmt.Errorf("Proposal expects 3 inputs, got %d", len(in))
+	}
+	t, err := seqFloatType(in, []int{0, 1, 2}, "Proposal layer input class_probs should have floating point type")
+	if err != nil {
+		return nil, err
+	}
+	if o.PostNMSTopN == 0 {
+		return nil, fmt.Errorf("Attribute post_nms_topn cannot be zero.")
+	}
+	if o.FeatStride == 0 {
+		return nil, fmt.Errorf("Attribute feat_stride cannot be zero.")
+	}
+	if o.BaseSize == 0 {
+		return nil, fmt.Errorf("Attribute base_size cannot be zero.")
+	}
+	probs, deltas, img := in[0].Shape, in[1].Shape, in[2].Shape
+	if err := seqRankErr(probs, 4, "Proposal layer shape class_probs should be rank 4 compatible"); err != nil {
+		return nil, err
+	}
+	if err := seqRankErr(deltas, 4, "Proposal layer shape bbox_deltas should be rank 4 compatible"); err != nil {
+		return nil, err
+	}
+	if err := seqRankErr(img, 1, "Proposal layer image_shape input must be a 1D tensor"); err != nil {
+		return nil, err
+	}
+	if !img.DynamicRank && !(img.Dims[0].Compatible(ir.StaticDim(3)) || img.Dims[0].Compatible(ir.StaticDim(4))) {
+		return nil, fmt.Errorf("Image_shape must be 1-D tensor and has got 3 or 4 elements (image_shape_shape[0] %s)", img.Dims[0])
+	}
+	batch := seqDim(probs, 0)
+	if !deltas.DynamicRank {
+		m, ok := dimMerge(batch, deltas.Dims[0])
+		if !ok {
+			return nil, fmt.Errorf("Batch size inconsistent between class_probs (%s) and bbox deltas (%s).", batch, deltas.Dims[0])
+		}
+		batch = m
+		if !probs.DynamicRank {
+			for i := 2; i < 4; i++ {
+				if !probs.Dims[i].Compatible(deltas.Dims[i]) {
+					return nil, fmt.Errorf("Spatial dimensions of class_probs and bbox_deltas are inconsistent (%s and %s)", probs, deltas)
+				}
+			}
+		}
+	}
+	rows := seqDimMul(batch, int64(o.PostNMSTopN))
+	outs := []Output{{Type: t, Shape: seqShape(rows, ir.StaticDim(5))}}
+	if o.version == 4 {
+		outs = append(outs, Output{Type: t, Shape: seqShape(rows)})
+	}
+	return outs, nil
+}
 
 func (o *seqProposalOp) name() string {
 	if o.version == 4 {

@@ -7,9 +7,87 @@ import (
 	"github.com/irrun/irrun/kernels"
 )
 
-// PSROIPooling-1 (average, bilinear): kernel kernels.PSROIPoolingRun (reference
-// psroi_pooling.hpp); DeformablePSROIPooling-1: kernels.DeformablePSROIPoolingRun
-// (reference deformable_psroi_pooling.hpp).
+// PSROIPooling-1 (average, bilinear) and DeformablePSROIPooling-1: shape inference
+// (psroi_pooling_shape_inference.hpp, deformable_psroi_pooling_shape_inference.hpp) and
+// kernels kernels.PSROIPoolingRun (reference psroi_pooling.hpp) and
+// kernels.DeformablePSROIPoolingRun (reference deformable_psroi_pooling.hpp).
+
+type seqPSROIOp struct {
+	OutputDim    int64   `attr:"output_dim"`
+	GroupSize    int64   `attr:"group_size"`
+	SpatialScale float32 `attr:"spatial_scale"`
+	Mode         string  `attr:"mode"`
+	BinsX        int64   `attr:"spatial_bins_x"`
+	BinsY        int64   `attr:"spatial_bins_y"`
+	TransStd     float32 `attr:"trans_std"`
+	PartSize     int64   `attr:"part_size"`
+	deformable   bool
+}
+
+func seqNewPSROI(int) Op { return &seqPSROIOp{GroupSize: 1, Mode: "average", BinsX: 1, BinsY: 1} }
+
+func seqNewDeformablePSROI(int) Op {
+	return &seqPSROIOp{GroupSize: 1, Mode: "bilinear_deformable", BinsX: 1, BinsY: 1, TransStd: 1, PartSize: 1, deformable: true}
+}
+
+func (o *seqPSROIOp) Infer(in []Input) ([]Output, error) {
+	name := "PSROIPooling"
+	if o.deformable {
+		name = "DeformablePSROIPooling"
+		if len(in) < 2 || len(in) > 3 {
+			return nil, fmt.Errorf("%s expects 2 or 3 inputs, got %d", name, len(in))
+		}
+	} else if len(in) != 2 {
+		return nil, fmt.Errorf("%s expects 2 inputs, got %d", name, len(in))
+	}
+	t, err := seqFloatType(in, []int{0, 1}, "Feature maps' and ROIs' data types must be floating point and equal.")
+	if err != nil {
+		return nil, err
+	}
+	if o.OutputDim <= 0 {
+		return nil, fmt.Errorf("Value of `output_dim` attribute has to be greater than 0 (got %d)", o.OutputDim)
+	}
+	if o.GroupSize <= 0 {
+		return nil, fmt.Errorf("Value of `group_size` attribute has to be greater than 0 (got %d)", o.GroupSize)
+	}
+	feat, rois := in[0].Shape, in[1].Shape
+	if err := seqRankErr(feat, 4, "Feature map input rank must equal to 4."); err != nil {
+		return nil, err
+	}
+	if err := seqRankErr(rois, 2, "ROIs input rank must equal to 2."); err != nil {
+		return nil, err
+	}
+	if !rois.DynamicRank && !rois.Dims[1].Compatible(ir.StaticDim(5)) {
+		return nil, fmt.Errorf("The second dimension of ROIs input should contain batch id and box coordinates. This dimension is expected to be equal to 5. Got: %s", rois.Dims[1])
+	}
+	if !o.deformable && !feat.DynamicRank && feat.Dims[1].IsStatic() {
+		ch := feat.Dims[1].Lo
+		switch o.Mode {
+		case "average":
+			if ch%(o.GroupSize*o.GroupSize) != 0 {
+				return nil, fmt.Errorf("Number of input's channels must be a multiply of output_dim * group_size * group_size (got %d channels)", ch)
+			}
+			if ch != o.OutputDim*o.GroupSize*o.GroupSize {
+				return nil, fmt.Errorf("output_dim must be equal to input channels divided by group_size * group_size (got %d channels)", ch)
+			}
+		case "bilinear":
+			if o.BinsX <= 0 || o.BinsY <= 0 {
+				return nil, fmt.Errorf("spatial_bins_x and spatial_bins_y must be greater than 0 (got %d and %d)", o.BinsX, o.BinsY)
+			}
+			if ch%(o.BinsX*o.BinsY) != 0 || ch/(o.BinsX*o.BinsY) != o.OutputDim {
+				return nil, fmt.Errorf("Number of input's channels must be a multiply of spatial_bins_x * spatial_bins_y (got %d channels)", ch)
+			}
+		default:
+			return nil, fmt.Errorf("Expected 'average' or 'bilinear' mode. Got %s", o.Mode)
+		}
+	}
+	if o.deformable && len(in) == 3 {
+		if err := seqRankErr(in[2].Shape, 4, "Offsets input rank must equal to 4."); err != nil {
+			return nil, err
+		}
+	}
+	return []Output{{Type: t, Shape: seqShape(seqDim(rois, 0), ir.StaticDim(o.OutputDim), ir.StaticDim(o.GroupSize), ir.StaticDim(o.GroupSize))}}, nil
+}
 
 func (o *seqPSROIOp) opName() string {
 	if o.deformable {
