@@ -10,7 +10,7 @@ import (
 	"github.com/irrun/irrun/ir"
 )
 
-// Execution of If-8 and TensorIterator (layers/seq_subgraph_run.go) on the models of
+// Execution of If-8 and TensorIterator (layers/seq_if.go, layers/seq_tensor_iterator.go) on the models of
 // seq_subgraph_test.go, against values computed by hand.
 
 func seqLoad(t *testing.T, xml string, bin []byte) *Program {

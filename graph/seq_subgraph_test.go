@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Shape inference of If-8 and TensorIterator through their bodies (layers/seq_subgraph.go).
+// Shape inference of If-8 and TensorIterator through their bodies (layers/seq_if.go, layers/seq_tensor_iterator.go).
 // Expected shapes follow src/core/tests/type_prop/if.cpp (known condition selects a body,
 // unknown merges both) and tensor_iterator.cpp (sliced input, back edge, concatenated and
 // last-iteration outputs).

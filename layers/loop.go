@@ -1,6 +1,7 @@
 package layers
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strconv"
@@ -10,22 +11,8 @@ import (
 
 // Loop-5 (src/core/src/op/loop.cpp): a body sub-graph run while a condition holds, at most
 // trip_count times. Its shape inference infers the body: the graph package does that
-// through BodyInferer, so that this file holds only Loop's own rules.
-
-// BodyInferer infers a sub-graph body of an op.
-type BodyInferer interface {
-	// InferBody runs shape inference on body, whose Parameters take the given inputs (keyed
-	// by the Parameter's layer id), and returns the input of each Result (keyed by the
-	// Result's layer id), with values and bounds where known. It fails when the body has
-	// an error.
-	InferBody(body *ir.Body, params map[int64]Input) (map[int64]Output, error)
-}
-
-// BodyOp is implemented by ops with sub-graph bodies; the graph calls InferBodies instead
-// of Infer.
-type BodyOp interface {
-	InferBodies(in []Input, b BodyInferer) ([]Output, error)
-}
+// through BodyInferer (subgraph.go), so that this file holds only Loop's own rules; its
+// kernel follows the inference.
 
 // loopInput is one <port_map><input>: a Loop input feeding a body Parameter.
 type loopInput struct {
@@ -167,28 +154,6 @@ func rank01(s ir.Shape, what string) error {
 		return fmt.Errorf("Rank of %s must be equal to 0 or 1 (got shape %s)", what, s)
 	}
 	return nil
-}
-
-// singleBool returns the value of a one-element boolean input.
-func singleBool(v *ir.Tensor) (val, ok bool, err error) {
-	if v == nil {
-		return false, false, nil
-	}
-	b, isBool := v.Data.([]bool)
-	if !isBool {
-		f, okF := v.Float64s()
-		if !okF {
-			return false, false, nil
-		}
-		b = make([]bool, len(f))
-		for i, x := range f {
-			b[i] = x != 0
-		}
-	}
-	if len(b) != 1 {
-		return false, false, errors.New("The number of values in the Condition constant is greater than 1")
-	}
-	return b[0], true, nil
 }
 
 // InferBodies implements BodyOp with Loop-5's rules.
@@ -358,37 +323,297 @@ func (l *loopOp) resultFromParam(rid int64) (int64, bool) {
 	return 0, false
 }
 
-func abs64(v int64) int64 {
-	if v < 0 {
-		return -v
-	}
-	return v
+// Loop-5 execution (reference/loop.cpp, with the CPU plugin's zero-iteration behaviour):
+// the body is compiled by the graph package (BodyCompiler) into a program run once per
+// iteration with the same engine. Each iteration's body Parameters get the invariant inputs,
+// the current slice of the sliced inputs (axis, part_size, stride -1 from the end; past the
+// last slice the last one is kept, as the reference does), the values of the merged inputs
+// (the initial input, then the body Result of the back edge) and the current iteration
+// number. The loop runs while the execution condition (the Loop's input 1, then the body's
+// condition Result) holds and fewer than trip_count iterations ran; a negative trip count
+// means no limit, and then MaxLoopIterations bounds the loop: a Loop still running after it
+// ends with an error. Outputs are sized at run time (DynamicOp): a concatenated output
+// stacks the iterations' values along its axis; a last-iteration output is the last
+// iteration's value. With zero iterations (a false initial condition, trip count 0), a
+// concatenated output is empty (axis 0 long, the body Result's declared dims elsewhere, 0
+// where dynamic), a last-iteration output fed by a back edge is the merged input's initial
+// value, and any other is empty (its first dim 0, as OpenVINO's inference says).
+
+// DynamicOutputs: the number of iterations sizes the outputs.
+func (l *loopOp) DynamicOutputs() {}
+
+// loopKernel is a prepared Loop.
+type loopKernel struct {
+	l        *loopOp
+	prog     BodyProgram
+	params   []int64 // body Parameter ids, in the program's input order
+	results  []int64 // body Result ids, in the program's output order
+	paramIdx map[int64]int
+	resIdx   map[int64]int
+	iterType ir.ElementType
+	iterDims []int
 }
 
-// relaxBackEdges makes each body Parameter fed back by a Result (pairs of Parameter and
-// Result layer ids) dynamic in the dims where the Result's shape differs from the
-// Parameter's, as OpenVINO's Loop and TensorIterator do before re-validating their body. It
-// reports whether any Parameter changed.
-func relaxBackEdges(params map[int64]Input, results map[int64]Output, pairs [][2]int64) bool {
-	changed := false
-	for _, pr := range pairs {
-		r, ok := results[pr[1]]
-		p := params[pr[0]]
-		if !ok || r.Shape.Equal(p.Shape) {
-			continue
+// Prepare compiles the body.
+func (l *loopOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
+	if opts.Bodies == nil {
+		return nil, errors.New("Loop: no body compiler (a bug in irrun)")
+	}
+	if len(in) < 2 {
+		return nil, fmt.Errorf("Loop needs the trip_count and execution_condition inputs, got %d inputs", len(in))
+	}
+	k := &loopKernel{l: l, paramIdx: map[int64]int{}, resIdx: map[int64]int{}, iterType: ir.I64, iterDims: []int{1}}
+	params := map[int64]Input{}
+	for _, d := range l.inputs {
+		if d.index >= len(in) {
+			return nil, fmt.Errorf("Loop: port map input %d, %d inputs", d.index, len(in))
 		}
-		if r.Shape.DynamicRank || p.Shape.DynamicRank || len(r.Shape.Dims) != len(p.Shape.Dims) {
-			p.Shape = ir.DynamicRankShape()
-		} else {
-			p.Shape = cloneShape(p.Shape)
-			for i := range p.Shape.Dims {
-				if p.Shape.Dims[i] != r.Shape.Dims[i] {
-					p.Shape.Dims[i] = ir.DynamicDim()
+		x := in[d.index]
+		p := Input{Type: x.Type, Shape: ir.DynamicRankShape()}
+		if !d.merged && !d.sliced {
+			p.Shape, p.Value, p.Constant = cloneShape(x.Shape), x.Value, x.Constant
+		}
+		if d.sliced && (d.partSize <= 0 || (d.stride != 1 && d.stride != -1)) {
+			return nil, &ir.UnsupportedError{What: fmt.Sprintf("Loop slicing with part_size %d and stride %d (irrun slices with part_size >= 1 and stride 1 or -1)", d.partSize, d.stride)}
+		}
+		params[d.param] = p
+		k.add(d.param)
+	}
+	if l.iterParam >= 0 {
+		for _, ly := range l.body.Layers {
+			if ly.ID == l.iterParam && len(ly.Outputs) == 1 {
+				if ly.Outputs[0].HasPrecision {
+					k.iterType = ly.Outputs[0].Precision
+				}
+				if d, ok := ly.Outputs[0].Shape.Static(); ok && len(d) == 0 {
+					k.iterDims = []int{}
 				}
 			}
 		}
-		params[pr[0]] = p
-		changed = true
+		if k.iterType != ir.I64 && k.iterType != ir.I32 {
+			return nil, fmt.Errorf("Loop: the current iteration Parameter is %s, want i32 or i64", k.iterType)
+		}
+		params[l.iterParam] = Input{Type: k.iterType, Shape: ir.DynamicRankShape()}
+		k.add(l.iterParam)
 	}
-	return changed
+	addRes := func(id int64) {
+		if _, ok := k.resIdx[id]; !ok {
+			k.resIdx[id] = len(k.results)
+			k.results = append(k.results, id)
+		}
+	}
+	for _, o := range l.outputs {
+		addRes(o.result)
+	}
+	for _, d := range l.inputs {
+		if d.merged {
+			addRes(d.result)
+		}
+	}
+	if l.condResult >= 0 {
+		addRes(l.condResult)
+	}
+	prog, err := opts.Bodies.CompileBody(l.body, params, k.params, k.results)
+	if err != nil {
+		return nil, err
+	}
+	k.prog = prog
+	return k, nil
+}
+
+func (k *loopKernel) add(id int64) {
+	if _, ok := k.paramIdx[id]; !ok {
+		k.paramIdx[id] = len(k.params)
+		k.params = append(k.params, id)
+	}
+}
+
+// Run is for a Loop whose outputs were sized before the run: it must produce those shapes.
+func (k *loopKernel) Run(ctx context.Context, in, out []*ir.Tensor) error {
+	return seqCopyPlanned("Loop", k, ctx, in, out)
+}
+
+func (k *loopKernel) RunDynamic(ctx context.Context, in []*ir.Tensor) ([]*ir.Tensor, error) {
+	l := k.l
+	if len(in) < 2 {
+		return nil, fmt.Errorf("Loop: got %d inputs", len(in))
+	}
+	if in[0] == nil || in[0].Len() != 1 || (in[0].Type != ir.I64 && in[0].Type != ir.I32) {
+		return nil, errors.New("Loop: the trip count must be one i32 or i64 value")
+	}
+	tc, _ := in[0].Int64s()
+	trip := tc[0]
+	cond, err := loopFlag(in[1], "execution condition")
+	if err != nil {
+		return nil, err
+	}
+	body := make([]*ir.Tensor, len(k.params))
+	type slicer struct {
+		pos    int // body input position
+		src    *ir.Tensor
+		axis   int
+		part   int
+		n      int // number of slices
+		stride int64
+	}
+	var slices []slicer
+	for _, d := range l.inputs {
+		x := in[d.index]
+		pos := k.paramIdx[d.param]
+		if !d.sliced {
+			body[pos] = x
+			continue
+		}
+		ax, err := normalizeAxis(d.axis, len(x.Shape))
+		if err != nil {
+			return nil, fmt.Errorf("Loop: sliced input %d: %w", d.index, err)
+		}
+		part := int(d.partSize)
+		if x.Shape[ax]%part != 0 {
+			return nil, fmt.Errorf("Loop: sliced input %d: dimension %d (%d) is not a multiple of part_size %d", d.index, ax, x.Shape[ax], part)
+		}
+		slices = append(slices, slicer{pos: pos, src: x, axis: int(ax), part: part, n: x.Shape[ax] / part, stride: d.stride})
+	}
+	var iterT *ir.Tensor
+	if l.iterParam >= 0 {
+		if iterT, err = ir.NewTensor(k.iterType, k.iterDims); err != nil {
+			return nil, err
+		}
+		body[k.paramIdx[l.iterParam]] = iterT
+	}
+	concat := make([][]*ir.Tensor, len(l.outputs))
+	var concatBytes int64
+	var last []*ir.Tensor
+	iters := int64(0)
+	for cond && (trip < 0 || iters < trip) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if trip < 0 && iters >= MaxLoopIterations {
+			return nil, fmt.Errorf("Loop: still running after %d iterations (trip count %d: no limit, and the execution condition stayed true)", iters, trip)
+		}
+		for _, s := range slices {
+			j := int(min(iters, int64(s.n-1)))
+			if s.n == 0 {
+				return nil, fmt.Errorf("Loop: a sliced input has no slice along axis %d", s.axis)
+			}
+			if s.stride < 0 {
+				j = s.n - 1 - j
+			}
+			t, err := sliceAxis(s.src, s.axis, j*s.part, s.part)
+			if err != nil {
+				return nil, err
+			}
+			body[s.pos] = t
+		}
+		if iterT != nil {
+			switch d := iterT.Data.(type) {
+			case []int64:
+				d[0] = iters
+			case []int32:
+				d[0] = int32(iters)
+			}
+		}
+		outs, err := k.prog.Run(ctx, body)
+		if err != nil {
+			return nil, fmt.Errorf("Loop iteration %d: %w", iters, err)
+		}
+		if len(outs) != len(k.results) {
+			return nil, fmt.Errorf("Loop: the body gave %d outputs, want %d", len(outs), len(k.results))
+		}
+		for i, o := range l.outputs {
+			if !o.concat {
+				continue
+			}
+			t := outs[k.resIdx[o.result]]
+			concat[i] = append(concat[i], t)
+			if err := stackedWithin("Loop", &concatBytes, t, iters+1, k.prog.MaxMemory()); err != nil {
+				return nil, err
+			}
+		}
+		if l.condResult >= 0 {
+			if cond, err = loopFlag(outs[k.resIdx[l.condResult]], "body's execution condition"); err != nil {
+				return nil, err
+			}
+		}
+		for _, d := range l.inputs {
+			if d.merged {
+				body[k.paramIdx[d.param]] = outs[k.resIdx[d.result]]
+			}
+		}
+		last = outs
+		iters++
+	}
+	res := make([]*ir.Tensor, l.numOutputs)
+	for i, o := range l.outputs {
+		if o.index >= len(res) {
+			continue
+		}
+		var t *ir.Tensor
+		switch {
+		case o.concat && iters > 0:
+			t, err = concatAxis(concat[i], o.axis)
+		case o.concat:
+			t, err = k.emptyResult(o.result, int(o.axis), true)
+		case iters > 0:
+			t, err = cloneData(last[k.resIdx[o.result]])
+		default:
+			t, err = k.zeroIterValue(in, o.result)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("Loop output %d: %w", o.index, err)
+		}
+		res[o.index] = t
+	}
+	for i, t := range res {
+		if t == nil {
+			return nil, fmt.Errorf("Loop: output %d is not in the port map", i)
+		}
+	}
+	return res, nil
+}
+
+// zeroIterValue is a last-iteration output after zero iterations: the initial value of the
+// merged input its Result feeds back, else an empty tensor.
+func (k *loopKernel) zeroIterValue(in []*ir.Tensor, result int64) (*ir.Tensor, error) {
+	for _, d := range k.l.inputs {
+		if d.merged && d.result == result {
+			return cloneData(in[d.index])
+		}
+	}
+	return k.emptyResult(result, 0, false)
+}
+
+// emptyResult is an empty tensor shaped like the body Result's declared input port: dim
+// axis 0, dynamic dims 0.
+func (k *loopKernel) emptyResult(result int64, axis int, concat bool) (*ir.Tensor, error) {
+	typ, dims := ir.F32, []int{0}
+	for _, ly := range k.l.body.Layers {
+		if ly.ID != result || len(ly.Inputs) != 1 {
+			continue
+		}
+		p := ly.Inputs[0]
+		if p.HasPrecision {
+			typ = p.Precision
+		}
+		if r, ok := p.Shape.Rank(); ok && r > 0 {
+			dims = make([]int, r)
+			for i, d := range p.Shape.Dims {
+				if d.IsStatic() {
+					dims[i] = int(d.Lo)
+				}
+			}
+			if concat {
+				if ax, err := normalizeAxis(int64(axis), r); err == nil {
+					dims[ax] = 0
+				}
+			} else {
+				dims[0] = 0
+			}
+		}
+	}
+	if !typ.IsStatic() {
+		typ = ir.F32
+	}
+	return ir.NewTensor(typ, dims)
 }

@@ -1,6 +1,7 @@
 package layers
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strconv"
@@ -8,9 +9,45 @@ import (
 	"github.com/irrun/irrun/ir"
 )
 
-// If-8 (src/core/src/op/if.cpp) and TensorIterator-0 (opset "1", src/core/src/op/
-// tensor_iterator.cpp): shape inference through their bodies with BodyInferer, as Loop-5
-// (loop.go). Their execution is in seq_subgraph_run.go.
+// The sub-graph ops: If-8 (seq_if.go), TensorIterator-0 (seq_tensor_iterator.go) and
+// Loop-5 (loop.go). Their shape inference infers their bodies through BodyInferer and their
+// kernels run bodies compiled through BodyCompiler, both implemented by the graph package.
+// This file holds what the three share: those interfaces, the port maps of If and TensorIterator, and the tensor
+// helpers of their kernels.
+
+// BodyInferer infers a sub-graph body of an op.
+type BodyInferer interface {
+	// InferBody runs shape inference on body, whose Parameters take the given inputs (keyed
+	// by the Parameter's layer id), and returns the input of each Result (keyed by the
+	// Result's layer id), with values and bounds where known. It fails when the body has
+	// an error.
+	InferBody(body *ir.Body, params map[int64]Input) (map[int64]Output, error)
+}
+
+// BodyOp is implemented by ops with sub-graph bodies; the graph calls InferBodies instead
+// of Infer.
+type BodyOp interface {
+	InferBodies(in []Input, b BodyInferer) ([]Output, error)
+}
+
+// MaxLoopIterations bounds a Loop whose trip count is negative (no limit).
+const MaxLoopIterations = 1 << 20
+
+// BodyCompiler compiles a sub-graph body for execution (the graph package implements it).
+type BodyCompiler interface {
+	// CompileBody compiles body, whose Parameters take the given types, shapes and values
+	// (keyed by layer id), into a program reading the Parameters paramIDs and producing the
+	// Results resultIDs, in those orders.
+	CompileBody(body *ir.Body, params map[int64]Input, paramIDs, resultIDs []int64) (BodyProgram, error)
+}
+
+// BodyProgram runs a compiled body.
+type BodyProgram interface {
+	// Run runs the body once; it returns new tensors.
+	Run(ctx context.Context, params []*ir.Tensor) ([]*ir.Tensor, error)
+	// MaxMemory is the memory limit the outputs of one op stay within.
+	MaxMemory() int64
+}
 
 // seqPortEntry is one decoded <port_map> input or output.
 type seqPortEntry struct {
@@ -100,275 +137,261 @@ func seqBody(l *ir.Layer, kind string) *ir.Body {
 	return nil
 }
 
-// ---------------------------------------------------------------- If
-
-type seqIfOp struct {
-	then, els             *ir.Body
-	thenIn, elseIn        []seqPortEntry
-	thenOut, elseOut      []seqPortEntry
-	numOutputs, numInputs int
-}
-
-func seqDecodeIf(l *ir.Layer, _ *ir.Model, _ int) (Op, []ir.Diagnostic) {
-	d := newDecoder(l)
-	op := &seqIfOp{then: seqBody(l, "then_body"), els: seqBody(l, "else_body"), numOutputs: len(l.Outputs), numInputs: len(l.Inputs)}
-	if op.then == nil || op.els == nil {
-		d.report(ir.SeverityError, CodeInvalidAttribute, l.Offset, d.layerRef()+": an If needs a <then_body> and an <else_body>")
-		return nil, d.diags
-	}
-	op.thenIn, op.thenOut = seqDecodePortMap(d, l, "then_port_map")
-	op.elseIn, op.elseOut = seqDecodePortMap(d, l, "else_port_map")
-	if d.failed {
-		return nil, d.diags
-	}
-	return op, d.diags
-}
-
-// Infer needs the bodies: the graph calls InferBodies.
-func (o *seqIfOp) Infer([]Input) ([]Output, error) {
-	return nil, &ir.UnsupportedError{What: "If shape inference without its bodies"}
-}
-
-func (o *seqIfOp) inferBody(b *ir.Body, ins, outs []seqPortEntry, in []Input, bi BodyInferer) ([]*Output, error) {
+// seqSubgraphParams builds the body Parameter descriptions of a port map: invariant
+// inputs keep their shape and value, sliced and merged ones are dynamic.
+func seqSubgraphParams(ins []seqPortEntry, in []Input) (map[int64]Input, []int64, error) {
 	params := map[int64]Input{}
-	for _, p := range ins {
-		if p.index >= len(in) {
-			return nil, fmt.Errorf("port map input %d, the If has %d inputs", p.index, len(in))
+	var ids []int64
+	for _, d := range ins {
+		if d.index >= len(in) {
+			return nil, nil, fmt.Errorf("port map input %d, %d inputs", d.index, len(in))
 		}
-		x := in[p.index]
-		params[p.layer] = Input{Type: x.Type, Shape: cloneShape(x.Shape), Value: x.Value, Bounds: x.Bounds, Constant: x.Constant}
-	}
-	res, err := bi.InferBody(b, params)
-	if err != nil {
-		return nil, err
-	}
-	got := make([]*Output, o.numOutputs)
-	for _, p := range outs {
-		r, ok := res[p.layer]
-		if !ok {
-			return nil, fmt.Errorf("port map output names body layer %d, which is not a Result", p.layer)
+		x := in[d.index]
+		p := Input{Type: x.Type, Shape: ir.DynamicRankShape()}
+		if !d.merged && !d.sliced {
+			p.Shape, p.Value, p.Constant = cloneShape(x.Shape), x.Value, x.Constant
 		}
-		if p.index < len(got) {
-			got[p.index] = &Output{Type: r.Type, Shape: r.Shape, Value: r.Value, Bounds: r.Bounds, Constant: r.Constant}
+		if _, dup := params[d.layer]; dup {
+			return nil, nil, fmt.Errorf("port map feeds body Parameter %d twice", d.layer)
 		}
+		params[d.layer] = p
+		ids = append(ids, d.layer)
 	}
-	return got, nil
+	return params, ids, nil
 }
 
-// seqResolveShape is if.cpp's resolve_shape: the union of the two bodies' output shapes.
-func seqResolveShape(a, b ir.Shape) ir.Shape {
-	if a.DynamicRank || b.DynamicRank {
-		return ir.DynamicRankShape()
+// seqCopyPlanned runs a dynamic kernel and copies its outputs into planned tensors of the
+// same types and shapes.
+func seqCopyPlanned(op string, k DynamicKernel, ctx context.Context, in, out []*ir.Tensor) error {
+	res, err := k.RunDynamic(ctx, in)
+	if err != nil {
+		return err
 	}
-	if len(a.Dims) != len(b.Dims) {
-		if len(a.Dims) <= 1 && len(b.Dims) <= 1 {
-			return ir.Shape{Dims: []ir.Dim{ir.DynamicDim()}}
+	if len(res) != len(out) {
+		return fmt.Errorf("%s: %d outputs, want %d", op, len(res), len(out))
+	}
+	for i, r := range res {
+		if r.Type != out[i].Type || !equalInts(r.Shape, out[i].Shape) {
+			return fmt.Errorf("%s: output %d is %s%v, the plan expected %s%v", op, i, r.Type, r.Shape, out[i].Type, out[i].Shape)
 		}
-		return ir.DynamicRankShape()
-	}
-	out := ir.Shape{Dims: make([]ir.Dim, len(a.Dims))}
-	for i := range a.Dims {
-		x, y := a.Dims[i], b.Dims[i]
-		switch {
-		case !x.IsStatic() || !y.IsStatic():
-			out.Dims[i] = ir.DynamicDim()
-		case x == y:
-			out.Dims[i] = x
-		default:
-			out.Dims[i] = ir.Dim{Lo: min(x.Lo, y.Lo), Hi: max(x.Lo, y.Lo)}
+		if err := copyData(out[i], r); err != nil {
+			return err
 		}
 	}
-	return out
+	return nil
 }
 
-// InferBodies implements BodyOp with If-8's rules.
-func (o *seqIfOp) InferBodies(in []Input, bi BodyInferer) ([]Output, error) {
-	if len(in) < 1 {
-		return nil, errors.New("If needs the condition input")
+// singleBool returns the value of a one-element boolean input.
+func singleBool(v *ir.Tensor) (val, ok bool, err error) {
+	if v == nil {
+		return false, false, nil
 	}
-	if r, ok := in[0].Shape.Rank(); ok && r != 0 && r != 1 {
-		return nil, fmt.Errorf("Rank of If condition input must be equal to 0 or 1 (got shape %s)", in[0].Shape)
-	}
-	outs := make([]Output, o.numOutputs)
-	for i := range outs {
-		outs[i] = Output{Type: ir.Dynamic, Shape: ir.DynamicRankShape()}
-	}
-	if v := in[0].Value; v != nil {
-		if v.Len() != 1 {
-			return nil, fmt.Errorf("The number of values in the If condition constant is greater than 1 (got %d)", v.Len())
+	b, isBool := v.Data.([]bool)
+	if !isBool {
+		f, okF := v.Float64s()
+		if !okF {
+			return false, false, nil
 		}
-		cond, ok, _ := singleBool(v)
-		if ok {
-			b, ins, bo := o.then, o.thenIn, o.thenOut
-			if !cond {
-				b, ins, bo = o.els, o.elseIn, o.elseOut
-			}
-			got, err := o.inferBody(b, ins, bo, in, bi)
-			if err != nil {
-				return nil, err
-			}
-			for i, g := range got {
-				if g != nil {
-					outs[i] = *g
-				}
-			}
-			return outs, nil
+		b = make([]bool, len(f))
+		for i, x := range f {
+			b[i] = x != 0
 		}
 	}
-	thenRes, err := o.inferBody(o.then, o.thenIn, o.thenOut, in, bi)
-	if err != nil {
-		return nil, fmt.Errorf("then_body: %w", err)
+	if len(b) != 1 {
+		return false, false, errors.New("The number of values in the Condition constant is greater than 1")
 	}
-	elseRes, err := o.inferBody(o.els, o.elseIn, o.elseOut, in, bi)
-	if err != nil {
-		return nil, fmt.Errorf("else_body: %w", err)
+	return b[0], true, nil
+}
+
+func abs64(v int64) int64 {
+	if v < 0 {
+		return -v
 	}
-	for i := range outs {
-		t, e := thenRes[i], elseRes[i]
-		if t == nil || e == nil {
+	return v
+}
+
+// relaxBackEdges makes each body Parameter fed back by a Result (pairs of Parameter and
+// Result layer ids) dynamic in the dims where the Result's shape differs from the
+// Parameter's, as OpenVINO's Loop and TensorIterator do before re-validating their body. It
+// reports whether any Parameter changed.
+func relaxBackEdges(params map[int64]Input, results map[int64]Output, pairs [][2]int64) bool {
+	changed := false
+	for _, pr := range pairs {
+		r, ok := results[pr[1]]
+		p := params[pr[0]]
+		if !ok || r.Shape.Equal(p.Shape) {
 			continue
 		}
-		et, ok := mergeTypes(t.Type, e.Type)
-		if !ok {
-			return nil, fmt.Errorf("type of then_body output is not equal type of else_body output (output %d: %s and %s)", i, t.Type, e.Type)
-		}
-		outs[i] = Output{Type: et, Shape: seqResolveShape(t.Shape, e.Shape)}
-	}
-	return outs, nil
-}
-
-// ---------------------------------------------------------------- TensorIterator
-
-type seqTIOp struct {
-	body       *ir.Body
-	ins, outs  []seqPortEntry
-	numOutputs int
-	numInputs  int
-}
-
-func seqDecodeTI(l *ir.Layer, _ *ir.Model, _ int) (Op, []ir.Diagnostic) {
-	d := newDecoder(l)
-	op := &seqTIOp{body: seqBody(l, "body"), numOutputs: len(l.Outputs), numInputs: len(l.Inputs)}
-	if op.body == nil {
-		d.report(ir.SeverityError, CodeInvalidAttribute, l.Offset, d.layerRef()+": a TensorIterator needs a <body>")
-		return nil, d.diags
-	}
-	op.ins, op.outs = seqDecodePortMap(d, l, "port_map")
-	if d.failed {
-		return nil, d.diags
-	}
-	return op, d.diags
-}
-
-// Infer needs the body: the graph calls InferBodies.
-func (o *seqTIOp) Infer([]Input) ([]Output, error) {
-	return nil, &ir.UnsupportedError{What: "TensorIterator shape inference without its body"}
-}
-
-// InferBodies implements BodyOp with TensorIterator's rules.
-func (o *seqTIOp) InferBodies(in []Input, bi BodyInferer) ([]Output, error) {
-	if len(in) != len(o.ins) {
-		return nil, fmt.Errorf("Number of inputs must be the same as number of input descriptions (%d inputs, %d descriptions)", len(in), len(o.ins))
-	}
-	iters := int64(-1)
-	hasSlice := false
-	params := map[int64]Input{}
-	for _, p := range o.ins {
-		if p.index >= len(in) {
-			return nil, fmt.Errorf("port map input %d, the TensorIterator has %d inputs", p.index, len(in))
-		}
-		x := in[p.index]
-		q := Input{Type: x.Type, Shape: cloneShape(x.Shape)}
-		switch {
-		case p.sliced:
-			hasSlice = true
-			if x.Shape.DynamicRank {
-				break
-			}
-			ax, err := normalizeAxis(p.axis, len(x.Shape.Dims))
-			if err != nil {
-				return nil, err
-			}
-			if p.partSize <= 0 {
-				return nil, fmt.Errorf("part_size must be positive (got %d)", p.partSize)
-			}
-			if d := x.Shape.Dims[ax]; d.IsStatic() {
-				start, end := p.start, p.end
-				if start < 0 {
-					start += d.Lo
+		if r.Shape.DynamicRank || p.Shape.DynamicRank || len(r.Shape.Dims) != len(p.Shape.Dims) {
+			p.Shape = ir.DynamicRankShape()
+		} else {
+			p.Shape = cloneShape(p.Shape)
+			for i := range p.Shape.Dims {
+				if p.Shape.Dims[i] != r.Shape.Dims[i] {
+					p.Shape.Dims[i] = ir.DynamicDim()
 				}
-				if end < 0 {
-					end += d.Lo
-				}
-				iters = (abs64(end-start) + 1) / p.partSize
 			}
-			q.Shape.Dims[ax] = ir.StaticDim(p.partSize)
-		case p.merged:
-		default:
-			q.Value, q.Bounds, q.Constant = x.Value, x.Bounds, x.Constant
 		}
-		params[p.layer] = q
+		params[pr[0]] = p
+		changed = true
 	}
-	results, err := bi.InferBody(o.body, params)
+	return changed
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// loopFlag reads a one-element boolean or numeric tensor.
+func loopFlag(t *ir.Tensor, what string) (bool, error) {
+	if t == nil || t.Len() != 1 {
+		return false, fmt.Errorf("Loop: the %s must hold one value", what)
+	}
+	if b, ok := t.Data.([]bool); ok {
+		return b[0], nil
+	}
+	f, ok := t.Float64s()
+	if !ok {
+		return false, fmt.Errorf("Loop: the %s is %s", what, t.Type)
+	}
+	return f[0] != 0, nil
+}
+
+func cloneData(t *ir.Tensor) (*ir.Tensor, error) {
+	c, err := ir.NewTensor(t.Type, t.Shape)
 	if err != nil {
 		return nil, err
 	}
-	// A merged input whose body value has another shape becomes dynamic in the dims that
-	// differ, and the body is inferred again.
-	var backEdges [][2]int64
-	for _, p := range o.ins {
-		if p.merged {
-			backEdges = append(backEdges, [2]int64{p.layer, p.result})
-		}
+	return c, copyData(c, t)
+}
+
+// sliceAxis returns elements [start, start+n) of t along axis.
+func sliceAxis(t *ir.Tensor, axis, start, n int) (*ir.Tensor, error) {
+	shape := append([]int(nil), t.Shape...)
+	shape[axis] = n
+	out, err := ir.NewTensor(t.Type, shape)
+	if err != nil {
+		return nil, err
 	}
-	changed := relaxBackEdges(params, results, backEdges)
-	if changed {
-		if results, err = bi.InferBody(o.body, params); err != nil {
+	outer, inner := 1, 1
+	for _, d := range t.Shape[:axis] {
+		outer *= d
+	}
+	for _, d := range t.Shape[axis+1:] {
+		inner *= d
+	}
+	for o := range outer {
+		src := (o*t.Shape[axis] + start) * inner
+		if err := copyRange(out.Data, o*n*inner, t.Data, src, n*inner); err != nil {
 			return nil, err
 		}
 	}
-	if iters < 0 && !hasSlice {
-		for _, p := range o.outs {
-			if p.sliced && p.partSize > 0 {
-				iters = abs64(p.end-p.start) / p.partSize
-				break
-			}
+	return out, nil
+}
+
+// concatAxis stacks equally shaped tensors along axis (a scalar piece counts as [1]).
+func concatAxis(ts []*ir.Tensor, axis int64) (*ir.Tensor, error) {
+	first := ts[0]
+	shape := append([]int(nil), first.Shape...)
+	if len(shape) == 0 {
+		shape = []int{1}
+	}
+	ax, err := normalizeAxis(axis, len(shape))
+	if err != nil {
+		return nil, err
+	}
+	pieceShape := append([]int(nil), shape...)
+	for _, t := range ts {
+		s := t.Shape
+		if len(s) == 0 {
+			s = []int{1}
+		}
+		if t.Type != first.Type || !equalInts(s, pieceShape) {
+			return nil, fmt.Errorf("iterations gave %s%v and %s%v, which do not concatenate", first.Type, first.Shape, t.Type, t.Shape)
 		}
 	}
-	outs := make([]Output, o.numOutputs)
-	for i := range outs {
-		outs[i] = Output{Type: ir.Dynamic, Shape: ir.DynamicRankShape()}
+	shape[ax] = pieceShape[ax] * len(ts)
+	out, err := ir.NewTensor(first.Type, shape)
+	if err != nil {
+		return nil, err
 	}
-	for _, p := range o.outs {
-		r, ok := results[p.layer]
-		if !ok {
-			return nil, fmt.Errorf("port map output names body layer %d, which is not a Result", p.layer)
-		}
-		if p.index >= len(outs) {
-			continue
-		}
-		s := cloneShape(r.Shape)
-		if p.sliced && !s.DynamicRank {
-			if len(s.Dims) == 0 {
-				if p.axis != 0 {
-					return nil, fmt.Errorf("Axis must be equal to 0 if concatenated output tensor slices are scalars. TensorIterator output index: %d", p.index)
-				}
-				s = ir.StaticShape(1)
-			}
-			ax, err := normalizeAxis(p.axis, len(s.Dims))
-			if err != nil {
+	outer, inner := 1, 1
+	for _, d := range pieceShape[:ax] {
+		outer *= d
+	}
+	for _, d := range pieceShape[ax:] {
+		inner *= d
+	}
+	for o := range outer {
+		for j, t := range ts {
+			if err := copyRange(out.Data, (o*len(ts)+j)*inner, t.Data, o*inner, inner); err != nil {
 				return nil, err
 			}
-			if iters >= 0 {
-				s.Dims[ax] = ir.StaticDim(iters * p.partSize)
-			} else {
-				s.Dims[ax] = ir.DynamicDim()
-			}
 		}
-		outs[p.index] = Output{Type: r.Type, Shape: s}
 	}
-	if len(o.outs) != o.numOutputs {
-		return nil, fmt.Errorf("Number of outputs must be the same as number of output descriptions (%d outputs, %d descriptions)", o.numOutputs, len(o.outs))
+	return out, nil
+}
+
+// copyRange copies n elements of src from soff into dst at doff (same element type).
+func copyRange(dst any, doff int, src any, soff, n int) error {
+	ok := false
+	switch s := src.(type) {
+	case []float32:
+		ok = copyRangeT(dst, doff, s, soff, n)
+	case []float64:
+		ok = copyRangeT(dst, doff, s, soff, n)
+	case []f16:
+		ok = copyRangeT(dst, doff, s, soff, n)
+	case []int8:
+		ok = copyRangeT(dst, doff, s, soff, n)
+	case []int16:
+		ok = copyRangeT(dst, doff, s, soff, n)
+	case []int32:
+		ok = copyRangeT(dst, doff, s, soff, n)
+	case []int64:
+		ok = copyRangeT(dst, doff, s, soff, n)
+	case []uint8:
+		ok = copyRangeT(dst, doff, s, soff, n)
+	case []uint16:
+		ok = copyRangeT(dst, doff, s, soff, n)
+	case []uint32:
+		ok = copyRangeT(dst, doff, s, soff, n)
+	case []uint64:
+		ok = copyRangeT(dst, doff, s, soff, n)
+	case []bool:
+		ok = copyRangeT(dst, doff, s, soff, n)
+	case []string:
+		ok = copyRangeT(dst, doff, s, soff, n)
 	}
-	return outs, nil
+	if !ok {
+		return fmt.Errorf("cannot copy %T into %T", src, dst)
+	}
+	return nil
+}
+
+func copyRangeT[T any](dst any, doff int, src []T, soff, n int) bool {
+	d, ok := dst.([]T)
+	if !ok || doff < 0 || soff < 0 || doff+n > len(d) || soff+n > len(src) {
+		return false
+	}
+	copy(d[doff:doff+n], src[soff:soff+n])
+	return true
+}
+
+// stackedWithin adds t's bytes to *total, the iterations' values kept for concatenated
+// outputs, and fails when they pass limit after iters iterations.
+func stackedWithin(op string, total *int64, t *ir.Tensor, iters, limit int64) error {
+	*total += int64(t.Len()) * int64(max(t.Type.Bits()/8, 1))
+	if *total > limit {
+		return fmt.Errorf("%s: the concatenated outputs of %d iterations need more than the memory limit of %d bytes", op, iters, limit)
+	}
+	return nil
 }

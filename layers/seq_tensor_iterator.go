@@ -8,13 +8,10 @@ import (
 	"github.com/irrun/irrun/ir"
 )
 
-// Execution of If-8 and TensorIterator-0 (reference/if.cpp, reference/tensor_iterator.cpp).
-// As for Loop-5 (loop_run.go), each body is compiled by the graph package into a program
-// run with the same engine, and the outputs are sized at run time (DynamicOp).
-//
-// If runs the body the condition selects: its Parameters get the If inputs the body's port
-// map names, and the If outputs are the Results the port map names. An output that the
-// taken body does not produce is an error.
+// TensorIterator-0 (opset "1", src/core/src/op/tensor_iterator.cpp): shape inference through
+// its body with BodyInferer, then execution (reference/tensor_iterator.cpp): as for Loop-5
+// (loop.go), the body is compiled by the graph package into a program run with the same
+// engine, and the outputs are sized at run time (DynamicOp).
 //
 // TensorIterator runs its body a fixed number of times: the sliced inputs decide it, as
 // OpenVINO's validation does ((|end − start| + 1) / part_size, start and end counted from
@@ -27,147 +24,139 @@ import (
 // outputs are the last iteration's values. Zero iterations give concatenated outputs of length
 // 0 and last-iteration outputs equal to a merged input's initial value (else an error).
 
-// seqSubgraphParams builds the body Parameter descriptions of a port map: invariant
-// inputs keep their shape and value, sliced and merged ones are dynamic.
-func seqSubgraphParams(ins []seqPortEntry, in []Input) (map[int64]Input, []int64, error) {
-	params := map[int64]Input{}
-	var ids []int64
-	for _, d := range ins {
-		if d.index >= len(in) {
-			return nil, nil, fmt.Errorf("port map input %d, %d inputs", d.index, len(in))
-		}
-		x := in[d.index]
-		p := Input{Type: x.Type, Shape: ir.DynamicRankShape()}
-		if !d.merged && !d.sliced {
-			p.Shape, p.Value, p.Constant = cloneShape(x.Shape), x.Value, x.Constant
-		}
-		if _, dup := params[d.layer]; dup {
-			return nil, nil, fmt.Errorf("port map feeds body Parameter %d twice", d.layer)
-		}
-		params[d.layer] = p
-		ids = append(ids, d.layer)
-	}
-	return params, ids, nil
-}
-
-// ---------------------------------------------------------------- If
-
-// DynamicOutputs: the branch taken sizes the outputs.
-func (o *seqIfOp) DynamicOutputs() {}
-
-type seqIfBranch struct {
-	prog    BodyProgram
-	ins     []seqPortEntry
-	results []int64 // Result ids, in program output order
-	outIdx  []int   // per program output: the If output index
-}
-
-type seqIfKernel struct {
-	o          *seqIfOp
-	then, els  seqIfBranch
+type seqTIOp struct {
+	body       *ir.Body
+	ins, outs  []seqPortEntry
 	numOutputs int
+	numInputs  int
 }
 
-// Prepare compiles both bodies.
-func (o *seqIfOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
-	if opts.Bodies == nil {
-		return nil, errors.New("If: no body compiler (a bug in irrun)")
+func seqDecodeTI(l *ir.Layer, _ *ir.Model, _ int) (Op, []ir.Diagnostic) {
+	d := newDecoder(l)
+	op := &seqTIOp{body: seqBody(l, "body"), numOutputs: len(l.Outputs), numInputs: len(l.Inputs)}
+	if op.body == nil {
+		d.report(ir.SeverityError, CodeInvalidAttribute, l.Offset, d.layerRef()+": a TensorIterator needs a <body>")
+		return nil, d.diags
 	}
-	k := &seqIfKernel{o: o, numOutputs: o.numOutputs}
-	for _, b := range []struct {
-		name     string
-		body     *ir.Body
-		ins, out []seqPortEntry
-		dst      *seqIfBranch
-	}{{"then_body", o.then, o.thenIn, o.thenOut, &k.then}, {"else_body", o.els, o.elseIn, o.elseOut, &k.els}} {
-		params, ids, err := seqSubgraphParams(b.ins, in)
-		if err != nil {
-			return nil, fmt.Errorf("If %s: %w", b.name, err)
+	op.ins, op.outs = seqDecodePortMap(d, l, "port_map")
+	if d.failed {
+		return nil, d.diags
+	}
+	return op, d.diags
+}
+
+// Infer needs the body: the graph calls InferBodies.
+func (o *seqTIOp) Infer([]Input) ([]Output, error) {
+	return nil, &ir.UnsupportedError{What: "TensorIterator shape inference without its body"}
+}
+
+// InferBodies implements BodyOp with TensorIterator's rules.
+func (o *seqTIOp) InferBodies(in []Input, bi BodyInferer) ([]Output, error) {
+	if len(in) != len(o.ins) {
+		return nil, fmt.Errorf("Number of inputs must be the same as number of input descriptions (%d inputs, %d descriptions)", len(in), len(o.ins))
+	}
+	iters := int64(-1)
+	hasSlice := false
+	params := map[int64]Input{}
+	for _, p := range o.ins {
+		if p.index >= len(in) {
+			return nil, fmt.Errorf("port map input %d, the TensorIterator has %d inputs", p.index, len(in))
 		}
-		br := seqIfBranch{ins: b.ins}
-		for _, e := range b.out {
-			if e.index >= o.numOutputs {
-				return nil, fmt.Errorf("If %s: port map output %d, the If has %d outputs", b.name, e.index, o.numOutputs)
+		x := in[p.index]
+		q := Input{Type: x.Type, Shape: cloneShape(x.Shape)}
+		switch {
+		case p.sliced:
+			hasSlice = true
+			if x.Shape.DynamicRank {
+				break
 			}
-			br.results = append(br.results, e.layer)
-			br.outIdx = append(br.outIdx, e.index)
+			ax, err := normalizeAxis(p.axis, len(x.Shape.Dims))
+			if err != nil {
+				return nil, err
+			}
+			if p.partSize <= 0 {
+				return nil, fmt.Errorf("part_size must be positive (got %d)", p.partSize)
+			}
+			if d := x.Shape.Dims[ax]; d.IsStatic() {
+				start, end := p.start, p.end
+				if start < 0 {
+					start += d.Lo
+				}
+				if end < 0 {
+					end += d.Lo
+				}
+				iters = (abs64(end-start) + 1) / p.partSize
+			}
+			q.Shape.Dims[ax] = ir.StaticDim(p.partSize)
+		case p.merged:
+		default:
+			q.Value, q.Bounds, q.Constant = x.Value, x.Bounds, x.Constant
 		}
-		if br.prog, err = opts.Bodies.CompileBody(b.body, params, ids, br.results); err != nil {
-			return nil, fmt.Errorf("If %s: %w", b.name, err)
-		}
-		*b.dst = br
+		params[p.layer] = q
 	}
-	return k, nil
-}
-
-// Run is for an If whose outputs were sized before the run.
-func (k *seqIfKernel) Run(ctx context.Context, in, out []*ir.Tensor) error {
-	return seqCopyPlanned("If", k, ctx, in, out)
-}
-
-// RunDynamic runs the branch the condition selects.
-func (k *seqIfKernel) RunDynamic(ctx context.Context, in []*ir.Tensor) ([]*ir.Tensor, error) {
-	if len(in) < 1 || in[0] == nil || in[0].Len() != 1 {
-		return nil, errors.New("If: the condition must hold one value")
-	}
-	cond, err := loopFlag(in[0], "condition")
+	results, err := bi.InferBody(o.body, params)
 	if err != nil {
-		return nil, fmt.Errorf("If%s", err.Error()[len("Loop"):])
+		return nil, err
 	}
-	br, name := &k.then, "then_body"
-	if !cond {
-		br, name = &k.els, "else_body"
-	}
-	body := make([]*ir.Tensor, len(br.ins))
-	for i, d := range br.ins {
-		if d.index >= len(in) || in[d.index] == nil {
-			return nil, fmt.Errorf("If %s: input %d is missing", name, d.index)
+	// A merged input whose body value has another shape becomes dynamic in the dims that
+	// differ, and the body is inferred again.
+	var backEdges [][2]int64
+	for _, p := range o.ins {
+		if p.merged {
+			backEdges = append(backEdges, [2]int64{p.layer, p.result})
 		}
-		body[i] = in[d.index]
 	}
-	outs, err := br.prog.Run(ctx, body)
-	if err != nil {
-		return nil, fmt.Errorf("If %s: %w", name, err)
-	}
-	if len(outs) != len(br.results) {
-		return nil, fmt.Errorf("If %s gave %d outputs, want %d", name, len(outs), len(br.results))
-	}
-	res := make([]*ir.Tensor, k.numOutputs)
-	for i, t := range outs {
-		if res[br.outIdx[i]], err = cloneData(t); err != nil {
+	changed := relaxBackEdges(params, results, backEdges)
+	if changed {
+		if results, err = bi.InferBody(o.body, params); err != nil {
 			return nil, err
 		}
 	}
-	for i, t := range res {
-		if t == nil {
-			return nil, fmt.Errorf("If: output %d is not produced by the %s", i, name)
+	if iters < 0 && !hasSlice {
+		for _, p := range o.outs {
+			if p.sliced && p.partSize > 0 {
+				iters = abs64(p.end-p.start) / p.partSize
+				break
+			}
 		}
 	}
-	return res, nil
+	outs := make([]Output, o.numOutputs)
+	for i := range outs {
+		outs[i] = Output{Type: ir.Dynamic, Shape: ir.DynamicRankShape()}
+	}
+	for _, p := range o.outs {
+		r, ok := results[p.layer]
+		if !ok {
+			return nil, fmt.Errorf("port map output names body layer %d, which is not a Result", p.layer)
+		}
+		if p.index >= len(outs) {
+			continue
+		}
+		s := cloneShape(r.Shape)
+		if p.sliced && !s.DynamicRank {
+			if len(s.Dims) == 0 {
+				if p.axis != 0 {
+					return nil, fmt.Errorf("Axis must be equal to 0 if concatenated output tensor slices are scalars. TensorIterator output index: %d", p.index)
+				}
+				s = ir.StaticShape(1)
+			}
+			ax, err := normalizeAxis(p.axis, len(s.Dims))
+			if err != nil {
+				return nil, err
+			}
+			if iters >= 0 {
+				s.Dims[ax] = ir.StaticDim(iters * p.partSize)
+			} else {
+				s.Dims[ax] = ir.DynamicDim()
+			}
+		}
+		outs[p.index] = Output{Type: r.Type, Shape: s}
+	}
+	if len(o.outs) != o.numOutputs {
+		return nil, fmt.Errorf("Number of outputs must be the same as number of output descriptions (%d outputs, %d descriptions)", o.numOutputs, len(o.outs))
+	}
+	return outs, nil
 }
-
-// seqCopyPlanned runs a dynamic kernel and copies its outputs into planned tensors of the
-// same types and shapes.
-func seqCopyPlanned(op string, k DynamicKernel, ctx context.Context, in, out []*ir.Tensor) error {
-	res, err := k.RunDynamic(ctx, in)
-	if err != nil {
-		return err
-	}
-	if len(res) != len(out) {
-		return fmt.Errorf("%s: %d outputs, want %d", op, len(res), len(out))
-	}
-	for i, r := range res {
-		if r.Type != out[i].Type || !equalInts(r.Shape, out[i].Shape) {
-			return fmt.Errorf("%s: output %d is %s%v, the plan expected %s%v", op, i, r.Type, r.Shape, out[i].Type, out[i].Shape)
-		}
-		if err := copyData(out[i], r); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// ---------------------------------------------------------------- TensorIterator
 
 // DynamicOutputs: the inputs' lengths along the sliced axes size the outputs.
 func (o *seqTIOp) DynamicOutputs() {}
