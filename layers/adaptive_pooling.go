@@ -171,6 +171,17 @@ func (a *adaptiveOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	return bindAdaptiveAvg(a.name(), in[0].Type, g, opts)
 }
 
+// CheckRunnable implements RunChecker.
+func (a *adaptiveOp) CheckRunnable(in []Input) error {
+	if err := checkPoolable(a.name(), in); err != nil {
+		return err
+	}
+	if len(in) == 2 && in[1].Value == nil && !in[1].Constant {
+		return &ir.UnsupportedError{What: a.name() + " with an output_size that is not known before execution"}
+	}
+	return nil
+}
+
 // emptyAdaptive reports a geometry with no output element (some Out is 0, or N or
 // C is 0): nothing to compute, whatever the input extents.
 func emptyAdaptive(g kernels.Adaptive) bool {

@@ -341,6 +341,10 @@ func (b *broadcastOp) moveMap(in []Input, outShapes [][]int) ([][]int, error) {
 	return [][]int{m}, nil
 }
 
+func (b *broadcastOp) evalBounds(in []Input, outs []Output) {
+	moverBounds(b, in, outs)
+}
+
 // broadcastIndex maps every element of out to the element of an input of shape arg whose
 // dim i lies on output axis axes[i]; an input dim of 1 repeats.
 func broadcastIndex(arg, out, axes []int) ([]int, error) {

@@ -137,6 +137,8 @@ func (c *concatOp) moveMap(in []Input, outShapes [][]int) ([][]int, error) {
 	return [][]int{m}, nil
 }
 
+func (c *concatOp) evalBounds(in []Input, outs []Output) { moverBounds(c, in, outs) }
+
 func (c *concatOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	if k := concatFastKernel(c, in, opts); k != nil {
 		return k, nil

@@ -181,6 +181,8 @@ func (g *gatherOp) moveMap(in []Input, outShapes [][]int) ([][]int, error) {
 	return [][]int{m}, nil
 }
 
+func (g *gatherOp) evalBounds(in []Input, outs []Output) { moverBounds(g, in, outs) }
+
 func (g *gatherOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	return prepareMove(g, in)
 }

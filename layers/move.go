@@ -114,6 +114,45 @@ func moveBounds(m mover, in []Input, outs []Output) {
 	}
 }
 
+// settleBounds turns bounds whose lower and upper values agree into a value, as OpenVINO's
+// get_constant_from_source does (has_and_set_equal_bounds): a Gather of a static dim out of
+// the ShapeOf of a partly dynamic shape is then a known constant downstream (Range lengths,
+// axes, folding).
+func settleBounds(outs []Output) {
+	for i := range outs {
+		b := outs[i].Bounds
+		if b == nil || outs[i].Value != nil || len(b.Lo) != len(b.Hi) {
+			continue
+		}
+		equal := true
+		for j := range b.Lo {
+			if b.Lo[j] != b.Hi[j] || b.Hi[j] == ir.Inf {
+				equal = false
+				break
+			}
+		}
+		if !equal {
+			continue
+		}
+		dims, ok := staticDims(outs[i].Shape)
+		if !ok || !outs[i].Type.IsInteger() {
+			continue
+		}
+		v, err := int64Tensor(outs[i].Type, dims, b.Lo)
+		if err != nil || !fitsType(b.Lo, outs[i].Type) {
+			continue
+		}
+		outs[i].Value, outs[i].Bounds, outs[i].Constant = v, nil, true
+	}
+}
+
+// moverBounds is the bound rule of the family's movers: the framework's element-wise copy of
+// bounds (moveBounds), then equal bounds settle into a value.
+func moverBounds(m mover, in []Input, outs []Output) {
+	moveBounds(m, in, outs)
+	settleBounds(outs)
+}
+
 func isData(data []int, i int) bool {
 	for _, d := range data {
 		if d == i {

@@ -359,6 +359,8 @@ func (r *reshapeOp) moveMap(_ []Input, outShapes [][]int) ([][]int, error) {
 	return identityMaps(outShapes), nil
 }
 
+func (r *reshapeOp) evalBounds(in []Input, outs []Output) { moverBounds(r, in, outs) }
+
 func (r *reshapeOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	return prepareCopy("Reshape", in)
 }

@@ -6,6 +6,9 @@ import (
 	"github.com/irrun/irrun/ir"
 )
 
+// The pooling family's run checks: the element types the pooling kernels compute (used by
+// pooling.go and adaptive_pooling.go) and MaxPool/AvgPool's CheckRunnable.
+
 // poolable reports whether the pooling kernels compute element type t (f16 and bf16
 // through f32).
 func poolable(t ir.ElementType) bool {
@@ -31,36 +34,4 @@ func (p *poolOp) CheckRunnable(in []Input) error {
 		return &ir.UnsupportedError{What: fmt.Sprintf("%s with index_element_type %s (must be i32 or i64)", p.name(), p.indexType)}
 	}
 	return checkPoolable(p.name(), in)
-}
-
-// CheckRunnable implements RunChecker.
-func (a *adaptiveOp) CheckRunnable(in []Input) error {
-	if err := checkPoolable(a.name(), in); err != nil {
-		return err
-	}
-	if len(in) == 2 && in[1].Value == nil && !in[1].Constant {
-		return &ir.UnsupportedError{What: a.name() + " with an output_size that is not known before execution"}
-	}
-	return nil
-}
-
-// CheckRunnable implements RunChecker.
-func (transposeOp) CheckRunnable(in []Input) error {
-	if len(in) == 2 && in[1].Value == nil && !in[1].Constant {
-		return &ir.UnsupportedError{What: "Transpose with an order that is not known before execution"}
-	}
-	return nil
-}
-
-// CheckRunnable implements RunChecker.
-func (c *convertOp) CheckRunnable(in []Input) error {
-	if len(in) == 0 || !in[0].Type.IsStatic() {
-		return nil
-	}
-	for _, t := range []ir.ElementType{in[0].Type, c.dst} {
-		if !convertible(t) {
-			return &ir.UnsupportedError{What: fmt.Sprintf("Convert from %s to %s (element type %s)", in[0].Type, c.dst, t)}
-		}
-	}
-	return nil
 }

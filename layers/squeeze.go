@@ -143,6 +143,8 @@ func (q *squeezeOp) moveMap(_ []Input, outShapes [][]int) ([][]int, error) {
 	return identityMaps(outShapes), nil
 }
 
+func (q *squeezeOp) evalBounds(in []Input, outs []Output) { moverBounds(q, in, outs) }
+
 func (q *squeezeOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	return prepareCopy("Squeeze", in)
 }
@@ -243,6 +245,8 @@ func (unsqueezeOp) dataInputs(int) []int { return []int{0} }
 func (unsqueezeOp) moveMap(_ []Input, outShapes [][]int) ([][]int, error) {
 	return identityMaps(outShapes), nil
 }
+
+func (u unsqueezeOp) evalBounds(in []Input, outs []Output) { moverBounds(u, in, outs) }
 
 func (unsqueezeOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	return prepareCopy("Unsqueeze", in)

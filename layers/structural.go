@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/irrun/irrun/ir"
 	"github.com/irrun/irrun/kernels"
@@ -204,6 +205,62 @@ func (c *convertOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	}), nil
 }
 
+// Bounds through Convert-1 (OpenVINO's Convert::evaluate_lower/upper convert both bound
+// tensors): conversion is monotone, so a bounded integer input keeps its bounds in an integer
+// (or floating-point) output. An unbounded upper bound (ir.Inf) stays unbounded; a bound the
+// destination cannot hold (a conversion that would wrap) leaves the output unbounded on that
+// side, as narrowing i64 -> i32 of the type's maximum means "no bound" in OpenVINO too.
+func (c *convertOp) evalBounds(in []Input, outs []Output) {
+	if len(in) != 1 || len(outs) != 1 || in[0].Bounds == nil || outs[0].Value != nil {
+		return
+	}
+	src, dst := in[0].Type, c.dst
+	if !src.IsInteger() || !(dst.IsInteger() || dst == ir.F32 || dst == ir.F64) {
+		return
+	}
+	b := in[0].Bounds
+	if len(b.Lo) != len(b.Hi) {
+		return
+	}
+	lo := make([]int64, len(b.Lo))
+	hi := make([]int64, len(b.Hi))
+	mx, mn := typeMax(dst), typeMin(dst)
+	if !dst.IsInteger() {
+		mx, mn = math.MaxInt64, math.MinInt64
+	}
+	for i := range lo {
+		l, h := b.Lo[i], valueOrLimit(b.Hi[i], src)
+		if h == ir.Inf || h >= mx {
+			h = ir.Inf
+		}
+		if l < mn || l > h {
+			// The lower bound wraps in the destination: only the type's range is known.
+			l, h = mn, ir.Inf
+		}
+		if l >= mx {
+			l = mx
+		}
+		lo[i], hi[i] = l, h
+	}
+	outs[0].Bounds = &Bounds{Lo: lo, Hi: hi}
+	if dst.IsInteger() {
+		settleBounds(outs)
+	}
+}
+
+// CheckRunnable implements RunChecker.
+func (c *convertOp) CheckRunnable(in []Input) error {
+	if len(in) == 0 || !in[0].Type.IsStatic() {
+		return nil
+	}
+	for _, t := range []ir.ElementType{in[0].Type, c.dst} {
+		if !convertible(t) {
+			return &ir.UnsupportedError{What: fmt.Sprintf("Convert from %s to %s (element type %s)", in[0].Type, c.dst, t)}
+		}
+	}
+	return nil
+}
+
 // ---------------------------------------------------------------- Transpose
 
 type transposeOp struct{}
@@ -347,6 +404,14 @@ func (transposeOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 		}
 		return transposeData(w, in[0].Data, out[0].Data, dims, perm)
 	}), nil
+}
+
+// CheckRunnable implements RunChecker.
+func (transposeOp) CheckRunnable(in []Input) error {
+	if len(in) == 2 && in[1].Value == nil && !in[1].Constant {
+		return &ir.UnsupportedError{What: "Transpose with an order that is not known before execution"}
+	}
+	return nil
 }
 
 // transposeData runs kernels.Transpose on any element type's data.

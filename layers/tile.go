@@ -114,6 +114,8 @@ func (tileOp) moveMap(in []Input, outShapes [][]int) ([][]int, error) {
 	return [][]int{m}, nil
 }
 
+func (t tileOp) evalBounds(in []Input, outs []Output) { moverBounds(t, in, outs) }
+
 func (t tileOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	return prepareMove(t, in)
 }
