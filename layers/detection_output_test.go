@@ -280,3 +280,135 @@ func TestDetectionOutputMixedAndBad(t *testing.T) {
 	err = k.Run(t.Context(), []*ir.Tensor{bad}, []*ir.Tensor{o})
 	require.ErrorContains(t, err, "DetectionOutput")
 }
+
+// DetectionOutput shape inference: src/core/tests/type_prop/detection_output.cpp.
+func TestDetectionOutputInfer(t *testing.T) {
+	base := []string{"keep_top_k", "200", "num_classes", "2", "normalized", "true"}
+	five := func(a, b, c, d, e string) []string { return []string{a, b, c, d, e} }
+	cases := []struct {
+		name     string
+		opset    string
+		attrs    []string
+		shapes   []string
+		out, err string
+	}{
+		{"detection_output_basic", "opset1", base, five("4,20", "4,10", "4,2,20", "4,10", "4,20"), "[1,1,800,7]", ""},
+		{"interval_labeled_keep_top_k", "opset1", []string{"keep_top_k", "60", "num_classes", "3", "normalized", "true"},
+			five("2..4,1..20", "2..4,1..10", "?,2,20", "?,10", "?,20"), "[1,1,120..240,7]", ""},
+		{"interval_labeled_top_k", "opset1", []string{"keep_top_k", "-1", "top_k", "80", "num_classes", "3", "normalized", "true"},
+			five("2..4,1..20", "2..4,1..10", "?,2,20", "?,10", "?,20"), "[1,1,480..960,7]", ""},
+		{"interval_labeled_negative_both_topk", "opset1", []string{"keep_top_k", "-1", "top_k", "-1", "num_classes", "3", "normalized", "true"},
+			five("2..4,1..20", "2..4,1..10", "?,2,20", "?,10", "?,20"), "[1,1,30..60,7]", ""},
+		{"not_normalized", "opset1", []string{"keep_top_k", "200", "num_classes", "2", "normalized", "false"},
+			five("4,20", "4,10", "4,2,25", "4,10", "4,20"), "[1,1,800,7]", ""},
+		{"negative_keep_top_k", "opset1", []string{"keep_top_k", "-1", "top_k", "-1", "num_classes", "2", "normalized", "true"},
+			five("4,20", "4,10", "4,2,20", "4,10", "4,20"), "[1,1,40,7]", ""},
+		{"no_share_location", "opset1", []string{"keep_top_k", "-1", "top_k", "-1", "num_classes", "2", "normalized", "true", "share_location", "false"},
+			five("4,40", "4,10", "4,2,20", "4,10", "4,40"), "[1,1,40,7]", ""},
+		{"calculated_num_prior_boxes", "opset1", []string{"keep_top_k", "-1", "top_k", "-1", "num_classes", "2", "normalized", "true", "share_location", "false"},
+			five("4,?", "...", "...", "?,20", "..."), "[1,1,80,7]", ""},
+		{"top_k", "opset1", []string{"keep_top_k", "-1", "top_k", "7", "num_classes", "2", "normalized", "true"},
+			five("4,20", "4,10", "4,2,20", "4,10", "4,20"), "[1,1,56,7]", ""},
+		{"all_dynamic_shapes", "opset1", []string{"keep_top_k", "-1", "num_classes", "1"},
+			five("...", "...", "...", "...", "..."), "[1,1,?,7]", ""},
+		{"dynamic_batch", "opset1", base, five("?,20", "?,10", "?,2,20", "?,10", "?,20"), "[1,1,?,7]", ""},
+		{"corpus face-detection-retail-0004", "opset1", []string{"keep_top_k", "200", "num_classes", "2", "normalized", "true",
+			"code_type", "caffe.PriorBoxParameter.CENTER_SIZE", "top_k", "400"}, []string{"1,12996", "1,6498", "1,2,12996"}, "[1,1,200,7]", ""},
+		{"mismatched_batch_size class preds", "opset1", base, five("4,20", "5,10", "4,2,20", "4,10", "4,20"), "",
+			"Class predictions' first dimension is not compatible with batch size.  Current value is: 5, expected: 4."},
+		{"mismatched_batch_size proposals", "opset1", base, five("4,20", "4,10", "5,2,20", "4,10", "4,20"), "",
+			"Proposals' first dimension is must be equal to either batch size (4) or 1. Got: 5."},
+		{"invalid_ranks box logits", "opset1", base, five("4,20,1", "4,10", "4,2,20", "4,10", "4,20"), "", "Box logits rank must be 2. Got 3"},
+		{"invalid_ranks class preds", "opset1", base, five("4,20", "4,10,1", "4,2,20", "4,10", "4,20"), "", "Class predictions rank must be 2. Got 3"},
+		{"invalid_ranks proposals", "opset1", base, five("4,20", "4,10", "4,2", "4,10", "4,20"), "", "Proposals rank must be 3. Got 2"},
+		{"invalid_box_logits_shape share_location", "opset1", []string{"keep_top_k", "-1", "num_classes", "3", "normalized", "true"},
+			five("4,13", "4,9", "4,2,12", "4,6", "4,12"), "", "Box logits' second dimension must be a multiply of num_loc_classes * 4 (4). Current value is: 13."},
+		{"invalid_box_logits_shape no share_location", "opset1", []string{"keep_top_k", "-1", "num_classes", "3", "normalized", "true", "share_location", "false"},
+			five("4,37", "4,9", "4,2,12", "4,6", "4,12"), "", "Box logits' second dimension must be a multiply of num_loc_classes * 4 (12). Current value is: 37."},
+		{"invalid_class_preds_shape", "opset1", []string{"keep_top_k", "-1", "num_classes", "3"},
+			five("4,12", "4,10", "4,2,12", "4,6", "4,12"), "", "Class predictions' second dimension must be equal to num_prior_boxes * num_classes (9). Current value is: 10."},
+		{"invalid_proposals_shape variance false", "opset1", []string{"keep_top_k", "-1", "num_classes", "3", "normalized", "true"},
+			five("4,12", "4,9", "4,1,12", "4,6", "4,12"), "", "Proposals' second dimension is mismatched. Current value is: 1, expected: 2."},
+		{"invalid_proposals_shape variance true", "opset1", []string{"keep_top_k", "-1", "num_classes", "3", "normalized", "true", "variance_encoded_in_target", "true"},
+			five("4,12", "4,9", "4,2,12", "4,6", "4,12"), "", "Proposals' second dimension is mismatched. Current value is: 2, expected: 1."},
+		{"invalid_proposals_shape not normalized", "opset1", []string{"keep_top_k", "-1", "num_classes", "3", "normalized", "false"},
+			five("4,12", "4,9", "4,2,16", "4,6", "4,12"), "", "Proposals' third dimension must be equal to num_prior_boxes * prior_box_size (15). Current value is: 16."},
+		{"invalid_proposals_shape normalized", "opset1", []string{"keep_top_k", "-1", "num_classes", "3", "normalized", "true"},
+			five("4,12", "4,9", "4,2,13", "4,6", "4,12"), "", "Proposals' third dimension must be equal to num_prior_boxes * prior_box_size (12). Current value is: 13."},
+		{"invalid_aux_class_preds batch", "opset1", []string{"keep_top_k", "-1", "num_classes", "3", "normalized", "true"},
+			five("4,12", "4,9", "4,2,12", "5,6", "4,12"), "", "Additional class predictions' first dimension must be compatible with batch size. Current value is: 5, expected: 4."},
+		{"invalid_aux_class_preds 2nd dim", "opset1", []string{"keep_top_k", "-1", "num_classes", "3", "normalized", "true"},
+			five("4,12", "4,9", "4,2,12", "4,7", "4,12"), "", "Additional class predictions' second dimension must be compatible with num_prior_boxes * 2. Current value is: 7, expected: 6."},
+		{"invalid_aux_box_preds batch", "opset1", []string{"keep_top_k", "-1", "num_classes", "3", "normalized", "true"},
+			five("4,12", "4,9", "4,2,12", "4,6", "5,12"), "", "Additional box predictions' shape must be compatible with box logits shape. Current value is: [5,12], expected: [4,12]."},
+		{"num_classes zero", "opset1", []string{"keep_top_k", "200"}, five("4,20", "4,10", "4,2,20", "4,10", "4,20"), "",
+			"Number of classes must be greater than zero (num_classes is 0)"},
+		{"keep_top_k missing", "opset8", nil, five("4,20", "4,10", "4,2,20", "4,10", "4,20"), "", "keep_top_k attribute must be provided"},
+		{"code_type CORNER_SIZE", "opset1", append([]string{"code_type", "caffe.PriorBoxParameter.CORNER_SIZE"}, base...),
+			five("4,20", "4,10", "4,2,20", "4,10", "4,20"), "",
+			`code_type must be either "caffe.PriorBoxParameter.CORNER" or "caffe.PriorBoxParameter.CENTER_SIZE" (got "caffe.PriorBoxParameter.CORNER_SIZE")`},
+		// detection_output_v8_all_static: N=5, 100 priors, 23 classes.
+		{"v8 all_static keep_top_k", "opset8", []string{"keep_top_k", "10", "top_k", "5", "normalized", "true"},
+			[]string{"5,400", "5,2300", "5,2,400"}, "[1,1,50,7]", ""},
+		{"v8 all_static top_k", "opset8", []string{"keep_top_k", "-1", "top_k", "5", "normalized", "false", "share_location", "false"},
+			[]string{"5,9200", "5,2300", "5,2,500"}, "[1,1,575,7]", ""},
+		{"v8 all_static none", "opset8", []string{"keep_top_k", "-1", "top_k", "-1", "normalized", "true", "variance_encoded_in_target", "true"},
+			[]string{"5,400", "5,2300", "5,1,400"}, "[1,1,11500,7]", ""},
+		// detection_output_v8_dynamic: N=13, 33 priors, 10 classes, priors batch 1.
+		{"v8 dynamic", "opset8", []string{"keep_top_k", "-1", "top_k", "-1", "normalized", "true"},
+			[]string{"13,?", "?,330", "1,2,132"}, "[1,1,4290,7]", ""},
+		// detection_output_v8_num_classes_not_deduced.
+		{"v8 num_classes_not_deduced keep_top_k", "opset8", []string{"keep_top_k", "10", "top_k", "5", "normalized", "true"},
+			[]string{"13,?", "13,?", "1,2,132"}, "[1,1,130,7]", ""},
+		{"v8 num_classes_not_deduced top_k", "opset8", []string{"keep_top_k", "-1", "top_k", "5", "normalized", "true"},
+			[]string{"13,?", "13,?", "1,2,132"}, "[1,1,?,7]", ""},
+		// detection_output_v8_dynamic2: priors from the additional class predictions.
+		{"v8 dynamic2", "opset8", []string{"keep_top_k", "-1", "top_k", "-1", "normalized", "true"},
+			five("13,?", "?,330", "1,2,?", "13,66", "13,?"), "[1,1,4290,7]", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			op := decodeOp(t, "DetectionOutput", c.opset, c.attrs...)
+			in := make([]Input, len(c.shapes))
+			for i, s := range c.shapes {
+				in[i] = Input{Type: ir.F32, Shape: shape(t, s)}
+			}
+			outs, err := op.Infer(in)
+			if c.err != "" {
+				require.EqualError(t, err, c.err)
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, c.out, outs[0].Shape.String())
+			require.Equal(t, ir.F32, outs[0].Type)
+		})
+	}
+	// detection_output_v0_invalid_data_type and detection_f16_with_proposals_f32.
+	types := func(a, b, c, d, e ir.ElementType) []Input {
+		ts := []ir.ElementType{a, b, c, d, e}
+		sh := []string{"4,20", "4,10", "4,2,20", "4,10", "4,20"}
+		in := make([]Input, 5)
+		for i := range in {
+			in[i] = Input{Type: ts[i], Shape: shape(t, sh[i])}
+		}
+		return in
+	}
+	op := decodeOp(t, "DetectionOutput", "opset1", base...)
+	for _, c := range []struct {
+		in  []Input
+		err string
+	}{
+		{types(ir.I32, ir.F32, ir.F32, ir.F32, ir.F32), "Box logits' data type must be floating point. Got i32"},
+		{types(ir.F32, ir.I32, ir.F32, ir.F32, ir.F32), "Class predictions' data type must be the same as box logits type (f32). Got i32"},
+		{types(ir.F32, ir.F32, ir.I32, ir.F32, ir.F32), "Proposals' data type must be floating point. Got i32"},
+		{types(ir.F32, ir.F32, ir.F32, ir.I32, ir.F32), "Additional class predictions' data type must be the same as class predictions data type (f32). Got i32"},
+		{types(ir.F32, ir.F32, ir.F32, ir.F32, ir.I32), "Additional box predictions' data type must be the same as box logits data type (f32). Got i32"},
+	} {
+		_, err := op.Infer(c.in)
+		require.EqualError(t, err, c.err)
+	}
+	outs, err := op.Infer(types(ir.F16, ir.F16, ir.F32, ir.F16, ir.F16))
+	require.NoError(t, err)
+	require.Equal(t, ir.F16, outs[0].Type)
+	require.Equal(t, "[1,1,800,7]", outs[0].Shape.String())
+}

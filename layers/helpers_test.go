@@ -89,3 +89,27 @@ func runErr(op Op, opts ExecOptions, in ...*ir.Tensor) ([]*ir.Tensor, error) {
 	}
 	return outs, k.Run(context.Background(), in, outs)
 }
+
+// runAllValues is run with every input's value visible to Infer and Prepare.
+func runAllValues(op Op, in []*ir.Tensor) ([]*ir.Tensor, error) {
+	inputs := make([]Input, len(in))
+	for i, x := range in {
+		inputs[i] = Input{Type: x.Type, Shape: shapeOfDims(x.Shape), Value: x}
+	}
+	infos, err := op.Infer(inputs)
+	if err != nil {
+		return nil, err
+	}
+	k, err := Prepare(op, inputs, ExecOptions{})
+	if err != nil {
+		return nil, err
+	}
+	outs := make([]*ir.Tensor, len(infos))
+	for i, o := range infos {
+		dims, _ := staticDims(o.Shape)
+		if outs[i], err = ir.NewTensor(o.Type, dims); err != nil {
+			return nil, err
+		}
+	}
+	return outs, k.Run(context.Background(), in, outs)
+}

@@ -174,3 +174,11 @@ func moreRunInferCases(t *testing.T, typ, opset string, cases []moreInferCase) {
 		})
 	}
 }
+
+func moreIota(n int, from float32) []float32 {
+	v := make([]float32, n)
+	for i := range v {
+		v[i] = from + float32(i)
+	}
+	return v
+}

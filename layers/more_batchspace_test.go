@@ -7,14 +7,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func moreIota(n int, from float32) []float32 {
-	v := make([]float32, n)
-	for i := range v {
-		v[i] = from + float32(i)
-	}
-	return v
-}
-
 // BatchToSpace-1 values from op_reference/batch_to_space.cpp, shapes and messages from
 // type_prop/batch_to_space.cpp.
 func TestMoreBatchToSpace(t *testing.T) {
