@@ -338,26 +338,6 @@ func (o *seqEDGenerateProposalsOp) Prepare(in []Input, _ ExecOptions) (Kernel, e
 	})
 }
 
-// detxStaticRun infers op on in, checks that irrun runs it, and returns its outputs and the
-// inputs' static dims: the common start of the detection ops' Prepare.
-func detxStaticRun(name string, op interface {
-	Op
-	RunChecker
-}, in []Input) ([]Output, [][]int, error) {
-	outs, err := op.Infer(in)
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := op.CheckRunnable(in); err != nil {
-		return nil, nil, err
-	}
-	dims, err := seqStatic(name, in)
-	if err != nil {
-		return nil, nil, err
-	}
-	return outs, dims, nil
-}
-
 type seqEDTopKROIsOp struct {
 	MaxROIs int64 `attr:"max_rois"`
 }

@@ -172,14 +172,7 @@ func (o *seqMultiNMSOp) CheckRunnable(in []Input) error {
 }
 
 func (o *seqMultiNMSOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
-	outs, err := o.Infer(in)
-	if err != nil {
-		return nil, err
-	}
-	if err := o.CheckRunnable(in); err != nil {
-		return nil, err
-	}
-	dims, err := seqStatic(o.name(), in)
+	outs, dims, err := detxStaticRun(o.name(), o, in)
 	if err != nil {
 		return nil, err
 	}

@@ -103,14 +103,7 @@ func (o *seqProposalOp) CheckRunnable(in []Input) error {
 }
 
 func (o *seqProposalOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
-	outs, err := o.Infer(in)
-	if err != nil {
-		return nil, err
-	}
-	if err := o.CheckRunnable(in); err != nil {
-		return nil, err
-	}
-	dims, err := seqStatic(o.name(), in)
+	outs, dims, err := detxStaticRun(o.name(), o, in)
 	if err != nil {
 		return nil, err
 	}

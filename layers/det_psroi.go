@@ -106,14 +106,7 @@ func (o *seqPSROIOp) CheckRunnable(in []Input) error {
 }
 
 func (o *seqPSROIOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
-	outs, err := o.Infer(in)
-	if err != nil {
-		return nil, err
-	}
-	if err := o.CheckRunnable(in); err != nil {
-		return nil, err
-	}
-	dims, err := seqStatic(o.opName(), in)
+	outs, dims, err := detxStaticRun(o.opName(), o, in)
 	if err != nil {
 		return nil, err
 	}

@@ -8,7 +8,7 @@ import (
 )
 
 // Shared checks of the seq family's region, detection and signal ops (seqFloatType,
-// seqRankErr, seqShape), and ROIPooling-0 (opset "1"; shape inference after
+// seqRankErr, seqShape, and detxStaticRun, the common start of their Prepare), and ROIPooling-0 (opset "1"; shape inference after
 // roi_pooling_shape_inference.hpp and src/core/src/op/roi_pooling.cpp, kernel for method max,
 // reference roi_pooling.hpp). The other detection ops are one file each: det_psroi.go,
 // det_proposal.go, det_ed.go (ExperimentalDetectron*), det_genprop.go, and NMS in nms.go,
@@ -108,14 +108,7 @@ func (o *seqROIPoolingOp) CheckRunnable(in []Input) error {
 }
 
 func (o *seqROIPoolingOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
-	outs, err := o.Infer(in)
-	if err != nil {
-		return nil, err
-	}
-	if err := o.CheckRunnable(in); err != nil {
-		return nil, err
-	}
-	dims, err := seqStatic("ROIPooling", in)
+	outs, dims, err := detxStaticRun("ROIPooling", o, in)
 	if err != nil {
 		return nil, err
 	}
@@ -174,4 +167,24 @@ func seqROIPoolMax[T float32 | float64](data, rois, out []T, d []int, n, ph, pw 
 		}
 	}
 	return nil
+}
+
+// detxStaticRun infers op on in, checks that irrun runs it, and returns its outputs and the
+// inputs' static dims: the common start of the detection, ROI and GridSample ops' Prepare.
+func detxStaticRun(name string, op interface {
+	Op
+	RunChecker
+}, in []Input) ([]Output, [][]int, error) {
+	outs, err := op.Infer(in)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := op.CheckRunnable(in); err != nil {
+		return nil, nil, err
+	}
+	dims, err := seqStatic(name, in)
+	if err != nil {
+		return nil, nil, err
+	}
+	return outs, dims, nil
 }

@@ -99,14 +99,7 @@ func (o *seqROIAlignOp) CheckRunnable(in []Input) error {
 }
 
 func (o *seqROIAlignOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
-	outs, err := o.Infer(in)
-	if err != nil {
-		return nil, err
-	}
-	if err := o.CheckRunnable(in); err != nil {
-		return nil, err
-	}
-	dims, err := seqStatic(o.name, in)
+	outs, dims, err := detxStaticRun(o.name, o, in)
 	if err != nil {
 		return nil, err
 	}
@@ -190,14 +183,7 @@ func (o *seqGridSampleOp) CheckRunnable(in []Input) error {
 }
 
 func (o *seqGridSampleOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
-	outs, err := o.Infer(in)
-	if err != nil {
-		return nil, err
-	}
-	if err := o.CheckRunnable(in); err != nil {
-		return nil, err
-	}
-	dims, err := seqStatic("GridSample", in)
+	outs, dims, err := detxStaticRun("GridSample", o, in)
 	if err != nil {
 		return nil, err
 	}
