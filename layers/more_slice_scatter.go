@@ -99,40 +99,9 @@ func (moreSliceScatter) moveMap(in []Input, outShapes [][]int) ([][]int, error) 
 	if !ok || !ok2 {
 		return nil, fmt.Errorf("SliceScatter: data %s and updates %s must be static", in[0].Shape, in[1].Shape)
 	}
-	start, ok1 := in[2].ints()
-	stop, ok2 := in[3].ints()
-	step, ok3 := in[4].ints()
-	if !ok1 || !ok2 || !ok3 || len(start) != len(stop) || len(start) != len(step) {
-		return nil, fmt.Errorf("SliceScatter: start, stop and step must be known integers of equal length")
-	}
-	axes := make([]int64, len(start))
-	for i := range axes {
-		axes[i] = int64(i)
-	}
-	if len(in) > 5 {
-		a, ok := in[5].ints()
-		if !ok || len(a) != len(start) {
-			return nil, fmt.Errorf("SliceScatter: axes must be known integers, one per start value")
-		}
-		var err error
-		if axes, err = normalizeAxes(a, len(dims)); err != nil {
-			return nil, err
-		}
-	} else if len(start) > len(dims) {
-		return nil, fmt.Errorf("SliceScatter: %d start values for rank %d", len(start), len(dims))
-	}
-	sel := make([][]int, len(dims))
-	for d := range dims {
-		sel[d] = make([]int, dims[d])
-		for j := range sel[d] {
-			sel[d][j] = j
-		}
-	}
-	for i, a := range axes {
-		if step[i] == 0 {
-			return nil, fmt.Errorf("SliceScatter step values must be non-zero.")
-		}
-		sel[a] = sliceIndices(int64(dims[a]), limitOf(in[2].Type, start[i]), limitOf(in[3].Type, stop[i]), step[i])
+	sel, err := laySliceSelect("SliceScatter", "SliceScatter step values must be non-zero.", in[2:], dims)
+	if err != nil {
+		return nil, err
 	}
 	for d := range dims {
 		if d >= len(udims) || len(sel[d]) != udims[d] {

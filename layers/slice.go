@@ -1,6 +1,7 @@
 package layers
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -326,38 +327,9 @@ func (sliceOp) moveMap(in []Input, outShapes [][]int) ([][]int, error) {
 	if !ok {
 		return nil, fmt.Errorf("Slice: data shape %s is not static", in[0].Shape)
 	}
-	start, ok1 := in[1].ints()
-	stop, ok2 := in[2].ints()
-	step, ok3 := in[3].ints()
-	if !ok1 || !ok2 || !ok3 || len(start) != len(stop) || len(start) != len(step) {
-		return nil, fmt.Errorf("Slice: start, stop and step must be known integers of equal length")
-	}
-	axes := make([]int64, len(start))
-	for i := range axes {
-		axes[i] = int64(i)
-	}
-	if len(in) > 4 {
-		a, ok := in[4].ints()
-		if !ok || len(a) != len(start) {
-			return nil, fmt.Errorf("Slice: axes must be known integers, one per start value")
-		}
-		var err error
-		if axes, err = normalizeAxes(a, len(dims)); err != nil {
-			return nil, err
-		}
-	}
-	sel := make([][]int, len(dims))
-	for d := range dims {
-		sel[d] = make([]int, dims[d])
-		for j := range sel[d] {
-			sel[d][j] = j
-		}
-	}
-	for i, a := range axes {
-		if step[i] == 0 {
-			return nil, fmt.Errorf("Step must be non-zero")
-		}
-		sel[a] = sliceIndices(int64(dims[a]), limitOf(in[1].Type, start[i]), limitOf(in[2].Type, stop[i]), step[i])
+	sel, err := laySliceSelect("Slice", "Step must be non-zero", in[1:], dims)
+	if err != nil {
+		return nil, err
 	}
 	mp := gatherMap(dims, sel)
 	if len(outShapes) != 1 || len(mp) != product(outShapes[0]) {
@@ -371,6 +343,52 @@ func (s sliceOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 		return k, nil
 	}
 	return prepareMove(s, in)
+}
+
+// laySliceSelect is the element selection of Slice-8 and SliceScatter-15 on data of static
+// dims: for each data axis, the indices its start, stop and step (p[0], p[1], p[2]) select
+// along it, over the axes p[3] (when present) or the first len(start) axes. op prefixes the
+// messages; zeroStep is the message of a zero step.
+func laySliceSelect(op, zeroStep string, p []Input, dims []int) ([][]int, error) {
+	if len(p) < 3 {
+		return nil, fmt.Errorf("%s: start, stop and step must be given", op)
+	}
+	start, ok1 := p[0].ints()
+	stop, ok2 := p[1].ints()
+	step, ok3 := p[2].ints()
+	if !ok1 || !ok2 || !ok3 || len(start) != len(stop) || len(start) != len(step) {
+		return nil, fmt.Errorf("%s: start, stop and step must be known integers of equal length", op)
+	}
+	axes := make([]int64, len(start))
+	for i := range axes {
+		axes[i] = int64(i)
+	}
+	if len(p) > 3 {
+		a, ok := p[3].ints()
+		if !ok || len(a) != len(start) {
+			return nil, fmt.Errorf("%s: axes must be known integers, one per start value", op)
+		}
+		var err error
+		if axes, err = normalizeAxes(a, len(dims)); err != nil {
+			return nil, err
+		}
+	} else if len(start) > len(dims) {
+		return nil, fmt.Errorf("%s: %d start values for rank %d", op, len(start), len(dims))
+	}
+	sel := make([][]int, len(dims))
+	for d := range dims {
+		sel[d] = make([]int, dims[d])
+		for j := range sel[d] {
+			sel[d][j] = j
+		}
+	}
+	for i, a := range axes {
+		if step[i] == 0 {
+			return nil, errors.New(zeroStep)
+		}
+		sel[a] = sliceIndices(int64(dims[a]), limitOf(p[0].Type, start[i]), limitOf(p[1].Type, stop[i]), step[i])
+	}
+	return sel, nil
 }
 
 // sliceAxes maps each data axis to its index in start/stop/step, for Slice-8 and
