@@ -139,7 +139,7 @@ func preluHalfKernel(t ir.ElementType, plan *kernels.PReluPlan, xn, sn int) Kern
 		if err := h.widen(in[0].Data); err != nil {
 			return fmt.Errorf("PRelu: %w", err)
 		}
-		if err := unaryWidenHalf(slope, t, in[1].Data); err != nil {
+		if err := eltWiden(t, slope, in[1].Data); err != nil {
 			return fmt.Errorf("PRelu slope: %w", err)
 		}
 		if err := kernels.PRelu(plan, h.dst, h.src, slope); err != nil {
@@ -168,7 +168,7 @@ func preluMixedKernel(dt, st ir.ElementType, plan *kernels.PReluPlan, xn, sn int
 			copy(dst, f)
 			return nil
 		}
-		return unaryWidenHalf(dst, t, d)
+		return eltWiden(t, dst, d)
 	}
 	return kernelFunc(func(_ context.Context, in, out []*ir.Tensor) error {
 		if err := preluTensors(in, out); err != nil {

@@ -216,23 +216,6 @@ func halfUnaryKernel(op string, t ir.ElementType, n int, u unaryFn, w *kernels.W
 	})
 }
 
-// unaryWidenHalf widens f16 or bf16 data into dst (same length).
-func unaryWidenHalf(dst []float32, t ir.ElementType, d any) error {
-	switch s := d.(type) {
-	case []float16.Float16:
-		if t == ir.F16 && len(s) == len(dst) {
-			kernels.F16ToF32(dst, s)
-			return nil
-		}
-	case []uint16:
-		if t == ir.BF16 && len(s) == len(dst) {
-			kernels.BF16ToF32(dst, s)
-			return nil
-		}
-	}
-	return fmt.Errorf("%s input holds %T of %d elements, expected %d", t, d, dataLen(d), len(dst))
-}
-
 // unaryScalar reads element 0 of a float tensor (Swish's beta) as float64.
 func unaryScalar(x *ir.Tensor) (float64, bool) {
 	if x == nil {
