@@ -371,21 +371,6 @@ func eltBounded(x Input) (lo, hi []int64, ok bool) {
 	return lo, hi, true
 }
 
-// eltTypeMin is the smallest value of an integer element type as int64.
-func eltTypeMin(t ir.ElementType) int64 {
-	switch t {
-	case ir.I8:
-		return math.MinInt8
-	case ir.I16:
-		return math.MinInt16
-	case ir.I32:
-		return math.MinInt32
-	case ir.I64:
-		return math.MinInt64
-	}
-	return 0
-}
-
 // evalBounds implements boundsEvaluator for integer arithmetic: OpenVINO's
 // interval_bound_evaluator (the op on the four corners of the inputs' intervals, an
 // input bound at the type's maximum making the result [0, max]), Divide's and Mod's own
@@ -404,7 +389,7 @@ func (b *eltBinary) evalBounds(in []Input, outs []Output) {
 	if !ok {
 		return
 	}
-	tmax, tmin := typeMax(t), eltTypeMin(t)
+	tmax, tmin := typeMax(t), typeMin(t)
 	n := len(idx[0])
 	res := &Bounds{Lo: make([]int64, n), Hi: make([]int64, n)}
 	for j := 0; j < n; j++ {
