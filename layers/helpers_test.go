@@ -69,6 +69,12 @@ func runErr(op Op, opts ExecOptions, in ...*ir.Tensor) ([]*ir.Tensor, error) {
 			inputs[i].Value = x
 		}
 	}
+	return layRunInputs(op, inputs, opts, in)
+}
+
+// layRunInputs infers op on inputs (what Infer and Prepare know of in), prepares it with
+// opts, allocates its outputs from the inferred static shapes and runs it on in.
+func layRunInputs(op Op, inputs []Input, opts ExecOptions, in []*ir.Tensor) ([]*ir.Tensor, error) {
 	infos, err := op.Infer(inputs)
 	if err != nil {
 		return nil, err
@@ -96,20 +102,5 @@ func runAllValues(op Op, in []*ir.Tensor) ([]*ir.Tensor, error) {
 	for i, x := range in {
 		inputs[i] = Input{Type: x.Type, Shape: shapeOfDims(x.Shape), Value: x}
 	}
-	infos, err := op.Infer(inputs)
-	if err != nil {
-		return nil, err
-	}
-	k, err := Prepare(op, inputs, ExecOptions{})
-	if err != nil {
-		return nil, err
-	}
-	outs := make([]*ir.Tensor, len(infos))
-	for i, o := range infos {
-		dims, _ := staticDims(o.Shape)
-		if outs[i], err = ir.NewTensor(o.Type, dims); err != nil {
-			return nil, err
-		}
-	}
-	return outs, k.Run(context.Background(), in, outs)
+	return layRunInputs(op, inputs, ExecOptions{}, in)
 }

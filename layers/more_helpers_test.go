@@ -1,7 +1,6 @@
 package layers
 
 import (
-	"context"
 	"errors"
 	"testing"
 
@@ -63,25 +62,7 @@ func moreRunAllErr(op Op, in ...*ir.Tensor) ([]*ir.Tensor, error) {
 	for i, x := range in {
 		inputs[i] = moreConst(x)
 	}
-	infos, err := op.Infer(inputs)
-	if err != nil {
-		return nil, err
-	}
-	k, err := Prepare(op, inputs, ExecOptions{Reference: true})
-	if err != nil {
-		return nil, err
-	}
-	outs := make([]*ir.Tensor, len(infos))
-	for i, o := range infos {
-		dims, ok := staticDims(o.Shape)
-		if !ok {
-			return nil, &ir.UnsupportedError{What: "test: dynamic output " + o.Shape.String()}
-		}
-		if outs[i], err = ir.NewTensor(o.Type, dims); err != nil {
-			return nil, err
-		}
-	}
-	return outs, k.Run(context.Background(), in, outs)
+	return layRunInputs(op, inputs, ExecOptions{Reference: true}, in)
 }
 
 // moreFloats returns a float tensor's values as float64.

@@ -1,7 +1,6 @@
 package layers
 
 import (
-	"context"
 	"testing"
 
 	"github.com/irrun/irrun/ir"
@@ -185,17 +184,7 @@ func seqRunKnown(t *testing.T, op Op, in ...*ir.Tensor) []*ir.Tensor {
 	for i, x := range in {
 		inputs[i] = Input{Type: x.Type, Shape: shapeOfDims(x.Shape), Value: x}
 	}
-	infos, err := op.Infer(inputs)
+	outs, err := layRunInputs(op, inputs, ExecOptions{Reference: true}, in)
 	require.NoError(t, err)
-	k, err := Prepare(op, inputs, ExecOptions{Reference: true})
-	require.NoError(t, err)
-	outs := make([]*ir.Tensor, len(infos))
-	for i, o := range infos {
-		dims, ok := staticDims(o.Shape)
-		require.True(t, ok, "output %d shape %s", i, o.Shape)
-		outs[i], err = ir.NewTensor(o.Type, dims)
-		require.NoError(t, err)
-	}
-	require.NoError(t, k.Run(context.Background(), in, outs))
 	return outs
 }
