@@ -188,21 +188,36 @@ func (g *gatherElementsOp) moveMap(in []Input, outShapes [][]int) ([][]int, erro
 	if len(idims) != len(dims) {
 		return nil, fmt.Errorf("GatherElements: data %v and indices %v differ in rank", dims, idims)
 	}
+	mp, err := layElementsOffsets("GatherElements", idx, idims, dims, int(axis))
+	if err != nil {
+		return nil, err
+	}
+	if len(outShapes) != 1 || len(mp) != product(outShapes[0]) {
+		return nil, fmt.Errorf("GatherElements: %d elements gathered for output shape %v", len(mp), outShapes)
+	}
+	return [][]int{mp}, nil
+}
+
+// layElementsOffsets is the element rule of GatherElements-6 and ScatterElementsUpdate: index
+// j of indices (shape idims, the rank of dims, no larger than dims off axis) addresses the
+// data element at j's own coordinates with the one on axis replaced by its value (negative
+// from the end). It returns those elements' offsets in data of dims.
+func layElementsOffsets(op string, idx []int64, idims, dims []int, axis int) ([]int, error) {
 	for a := range dims {
-		if a != int(axis) && idims[a] > dims[a] {
-			return nil, fmt.Errorf("GatherElements: indices %v exceed data %v on axis %d", idims, dims, a)
+		if a != axis && idims[a] > dims[a] {
+			return nil, fmt.Errorf("%s: indices %v exceed data %v on axis %d", op, idims, dims, a)
 		}
 	}
 	st := strides(dims)
 	coord := make([]int, len(dims))
-	mp := make([]int, len(idx))
+	offs := make([]int, len(idx))
 	for j := range idx {
 		r := j
 		for a := len(idims) - 1; a >= 0; a-- {
 			coord[a] = r % idims[a]
 			r /= idims[a]
 		}
-		i, err := normIndex(idx[j], dims[axis], "GatherElements")
+		i, err := normIndex(idx[j], dims[axis], op)
 		if err != nil {
 			return nil, err
 		}
@@ -211,12 +226,9 @@ func (g *gatherElementsOp) moveMap(in []Input, outShapes [][]int) ([][]int, erro
 		for a, c := range coord {
 			off += c * st[a]
 		}
-		mp[j] = off
+		offs[j] = off
 	}
-	if len(outShapes) != 1 || len(mp) != product(outShapes[0]) {
-		return nil, fmt.Errorf("GatherElements: %d elements gathered for output shape %v", len(mp), outShapes)
-	}
-	return [][]int{mp}, nil
+	return offs, nil
 }
 
 func (g *gatherElementsOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {

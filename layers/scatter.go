@@ -324,31 +324,7 @@ func (s *scatterOp) targets(in []Input) ([]int, error) {
 	if updN != len(idx) {
 		return nil, fmt.Errorf("ScatterElementsUpdate: %d updates for %d indices", updN, len(idx))
 	}
-	for a := range dims {
-		if a != int(axis) && idxDims[a] > dims[a] {
-			return nil, fmt.Errorf("ScatterElementsUpdate: indices %v exceed data %v on axis %d", idxDims, dims, a)
-		}
-	}
-	dst := make([]int, len(idx))
-	coord := make([]int, len(dims))
-	for j := range idx {
-		r := j
-		for a := len(idxDims) - 1; a >= 0; a-- {
-			coord[a] = r % idxDims[a]
-			r /= idxDims[a]
-		}
-		i, err := normIndex(idx[j], dims[axis], "ScatterElementsUpdate")
-		if err != nil {
-			return nil, err
-		}
-		coord[axis] = i
-		off := 0
-		for a, c := range coord {
-			off += c * st[a]
-		}
-		dst[j] = off
-	}
-	return dst, nil
+	return layElementsOffsets("ScatterElementsUpdate", idx, idxDims, dims, int(axis))
 }
 
 func (s *scatterOp) dataInputs(int) []int { return []int{0, 2} }
