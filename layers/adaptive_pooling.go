@@ -49,16 +49,7 @@ func outputSizeValues(t *ir.Tensor) (raw []int64, dims []ir.Dim, ok bool) {
 		}
 		raw = make([]int64, len(f))
 		for i, v := range f {
-			switch {
-			case math.IsNaN(v):
-				raw[i] = 0
-			case v >= math.MaxInt64:
-				raw[i] = math.MaxInt64
-			case v <= math.MinInt64:
-				raw[i] = math.MinInt64
-			default:
-				raw[i] = int64(v)
-			}
+			raw[i] = satSigned(v, math.MinInt64, math.MaxInt64)
 		}
 	}
 	dims = make([]ir.Dim, len(raw))

@@ -483,16 +483,7 @@ func eltSatOp(f eltFunc, x, y int64) int64 {
 	case kernels.BinMinimum:
 		return min(x, y)
 	case kernels.BinPower:
-		p := math.Pow(float64(x), float64(y))
-		switch {
-		case p != p:
-			return 0
-		case p >= math.MaxInt64:
-			return math.MaxInt64
-		case p <= math.MinInt64:
-			return math.MinInt64
-		}
-		return int64(p)
+		return satSigned(math.Pow(float64(x), float64(y)), math.MinInt64, math.MaxInt64)
 	case kernels.BinSquaredDifference:
 		d := eltSatOp(eltFunc{arith: kernels.BinSubtract}, x, y)
 		return eltSatMul(d, d)

@@ -92,16 +92,7 @@ func moreIndexValues(t *ir.Tensor) ([]int64, bool) {
 	}
 	v := make([]int64, len(f))
 	for i, x := range f {
-		switch {
-		case x != x:
-			v[i] = 0
-		case x >= math.MaxInt64:
-			v[i] = math.MaxInt64
-		case x <= math.MinInt64:
-			v[i] = math.MinInt64
-		default:
-			v[i] = int64(x)
-		}
+		v[i] = satSigned(x, math.MinInt64, math.MaxInt64)
 	}
 	return v, true
 }
