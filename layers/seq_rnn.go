@@ -166,6 +166,17 @@ func seqRankMsg(i int, want int, s ir.Shape) error {
 	return fmt.Errorf("Shape rank of input at %d is incompatible. Expected rank: %d, actual shape: %s.", i, want, s)
 }
 
+// layMergeDim merges d into *into, failing with the RNN ops' message naming the dimension
+// (batch_size, hidden_size) when they differ.
+func layMergeDim(name string, into *ir.Dim, d ir.Dim) error {
+	m, ok := dimMerge(*into, d)
+	if !ok {
+		return fmt.Errorf("Dimension `%s` is not matched between inputs. (got %s and %s)", name, *into, d)
+	}
+	*into = m
+	return nil
+}
+
 // seqCellShape is rnn::cell_base_shape_infer: [batch_size, hidden_size].
 func seqCellShape(in []ir.Shape, gates int64, ns int, lbr bool) (ir.Shape, error) {
 	want := make([]int, 0, 4+ns)
@@ -182,21 +193,12 @@ func seqCellShape(in []ir.Shape, gates int64, ns int, lbr bool) (ir.Shape, error
 	w, r, b := in[1+ns], in[2+ns], in[3+ns]
 	batch := seqDim(x, 0)
 	for i := 1; i <= ns; i++ {
-		m, ok := dimMerge(batch, seqDim(in[i], 0))
-		if !ok {
-			return ir.Shape{}, fmt.Errorf("Dimension `batch_size` is not matched between inputs. (got %s and %s)", batch, seqDim(in[i], 0))
+		if err := layMergeDim("batch_size", &batch, seqDim(in[i], 0)); err != nil {
+			return ir.Shape{}, err
 		}
-		batch = m
 	}
 	hidden := seqDim(ht, 1)
-	mergeHidden := func(d ir.Dim) error {
-		m, ok := dimMerge(hidden, d)
-		if !ok {
-			return fmt.Errorf("Dimension `hidden_size` is not matched between inputs. (got %s and %s)", hidden, d)
-		}
-		hidden = m
-		return nil
-	}
+	mergeHidden := func(d ir.Dim) error { return layMergeDim("hidden_size", &hidden, d) }
 	for i := 2; i <= ns; i++ {
 		if !in[i].DynamicRank {
 			if err := mergeHidden(in[i].Dims[1]); err != nil {
@@ -269,21 +271,12 @@ func (o *seqRNNOp) inferSequence(in []Input, ns int) ([]Output, error) {
 	batch, steps, hidden := seqDim(x, 0), seqDim(x, 1), seqDim(ht, 2)
 	for i := 1; i <= 1+ns; i++ {
 		if !in[i].Shape.DynamicRank {
-			m, ok := dimMerge(batch, in[i].Shape.Dims[0])
-			if !ok {
-				return nil, fmt.Errorf("Dimension `batch_size` is not matched between inputs. (got %s and %s)", batch, in[i].Shape.Dims[0])
+			if err := layMergeDim("batch_size", &batch, in[i].Shape.Dims[0]); err != nil {
+				return nil, err
 			}
-			batch = m
 		}
 	}
-	mergeHidden := func(d ir.Dim) error {
-		m, ok := dimMerge(hidden, d)
-		if !ok {
-			return fmt.Errorf("Dimension `hidden_size` is not matched between inputs. (got %s and %s)", hidden, d)
-		}
-		hidden = m
-		return nil
-	}
+	mergeHidden := func(d ir.Dim) error { return layMergeDim("hidden_size", &hidden, d) }
 	for i := 2; i <= ns; i++ {
 		if !in[i].Shape.DynamicRank {
 			if err := mergeHidden(in[i].Shape.Dims[2]); err != nil {
