@@ -157,3 +157,40 @@ func TestDetROIFeatureExtractorLevels(t *testing.T) {
 	_, err := runErr(op, ExecOptions{Reference: true}, moreF32(t, []int{1, 4}, 0, 0, 1, 1), lv(1), lv(2))
 	require.ErrorContains(t, err, "pyramid_scales")
 }
+
+// Shapes and messages after src/core/tests/type_prop/experimental_detectron_*.cpp.
+func TestSeqEDInfer(t *testing.T) {
+	f := ir.F32
+	c := func(s ...string) []Input {
+		out := make([]Input, len(s))
+		for i, x := range s {
+			out[i] = seqIn(t, f, x)
+		}
+		return out
+	}
+	cases := []seqInferCase{
+		{"ExperimentalDetectronDetectionOutput", "opset6", []string{"max_detections_per_image", "100", "num_classes", "81"},
+			c("[1000,4]", "[1000,324]", "[1000,81]", "[1,3]"), []string{"[100,4]", "[100]", "[100]"}, ""},
+		{"ExperimentalDetectronGenerateProposalsSingleImage", "opset6", []string{"post_nms_count", "1000"},
+			c("[3]", "[201600,4]", "[12,200,336]", "[3,200,336]"), []string{"[1000,4]", "[1000]"}, ""},
+		{"ExperimentalDetectronPriorGridGenerator", "opset6", []string{"flatten", "true", "stride_x", "4", "stride_y", "4"},
+			c("[3,4]", "[1,256,200,336]", "[1,3,800,1344]"), []string{"[201600,4]"}, ""},
+		{"ExperimentalDetectronPriorGridGenerator", "opset6", []string{"flatten", "false", "h", "10", "w", "20"},
+			c("[3,4]", "[1,256,200,336]", "[1,3,800,1344]"), []string{"[200,336,3,4]"}, ""}, // h, w do not shape the output
+		{"ExperimentalDetectronROIFeatureExtractor", "opset6", []string{"output_size", "7", "sampling_ratio", "2", "pyramid_scales", "4,8,16,32"},
+			c("[1000,4]", "[1,256,200,336]", "[1,256,100,168]", "[1,256,50,84]", "[1,256,25,42]"), []string{"[1000,256,7,7]", "[1000,4]"}, ""},
+		{"ExperimentalDetectronROIFeatureExtractor", "opset6", []string{"output_size", "7"},
+			c("[1000,4]", "[1,256,200,336]", "[1,128,100,168]"), nil, "The number of channels must be the same for all layers of the pyramid."},
+		{"ExperimentalDetectronTopKROIs", "opset6", []string{"max_rois", "1000"}, c("[5000,4]", "[5000]"), []string{"[1000,4]"}, ""},
+		{"ExperimentalDetectronTopKROIs", "opset6", []string{"max_rois", "1000"}, c("[5000,4]", "[4000]"), nil,
+			"Number of rois and number of probabilities should be equal."},
+	}
+	seqRunInfer(t, cases)
+}
+
+// Hand-computed: ExperimentalDetectronTopKROIs keeps the rois of the highest probabilities, in order.
+func TestSeqEDTopKROIsValues(t *testing.T) {
+	top := decodeOp(t, "ExperimentalDetectronTopKROIs", "opset6", "max_rois", "2")
+	out := run(t, top, ExecOptions{Reference: true}, seqF32(t, []int{3, 4}, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3), seqF32(t, []int{3}, 0.2, 0.9, 0.5))
+	seqCloseF32(t, []float32{2, 2, 2, 2, 3, 3, 3, 3}, out[0], 0)
+}

@@ -74,3 +74,22 @@ func TestDetGenerateProposalsHand(t *testing.T) {
 		moreF32(t, []int{2, 1, 1, 2}, 0.5, 0.9, 0.5, 0.9))
 	require.ErrorContains(t, err, "do not match")
 }
+
+// Shapes and messages after src/core/tests/type_prop/generate_proposals.cpp.
+func TestSeqGenerateProposalsInfer(t *testing.T) {
+	f := ir.F32
+	c := func(s ...string) []Input {
+		out := make([]Input, len(s))
+		for i, x := range s {
+			out[i] = seqIn(t, f, x)
+		}
+		return out
+	}
+	cases := []seqInferCase{
+		{"GenerateProposals", "opset9", []string{"post_nms_count", "100", "pre_nms_count", "1000"},
+			c("[2,3]", "[50,84,3,4]", "[2,12,50,84]", "[2,3,50,84]"), []string{"[..200,4]", "[..200]", "[2]"}, ""},
+		{"GenerateProposals", "opset9", []string{"post_nms_count", "100", "pre_nms_count", "1000"},
+			c("[2,3]", "[50,84,3,4]", "[3,12,50,84]", "[2,3,50,84]"), nil, "Batch for inputs 'im_info', 'input_deltas' and 'input_scores' should be equal."},
+	}
+	seqRunInfer(t, cases)
+}

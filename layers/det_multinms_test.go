@@ -267,3 +267,25 @@ func TestDetMultiNmsEdges(t *testing.T) {
 	_, err = detxRunDynamic(t, mc, detTensor(t, ir.F32, []int{2, 2, 4}, boxes), tensor(t, ir.I32, []int{2, 1, 2}, []int32{0, 0, 1, 1}))
 	require.Error(t, err)
 }
+
+// Shapes and messages after src/core/tests/type_prop/matrix_nms.cpp and multiclass_nms.cpp.
+func TestSeqMultiNMSInfer(t *testing.T) {
+	f := ir.F32
+	c := func(s ...string) []Input {
+		out := make([]Input, len(s))
+		for i, x := range s {
+			out[i] = seqIn(t, f, x)
+		}
+		return out
+	}
+	cases := []seqInferCase{
+		{"MatrixNms", "opset8", []string{"nms_top_k", "3", "keep_top_k", "5", "background_class", "0"}, c("[2,7,4]", "[2,5,7]"),
+			[]string{"[..10,6]", "[..10,1]", "[2]"}, ""},
+		{"MatrixNms", "opset8", nil, c("[2,7,4]", "[2,5,7]"), []string{"[..70,6]", "[..70,1]", "[2]"}, ""},
+		{"MatrixNms", "opset8", nil, c("[2,7,4]", "[2,5,6]"), nil, "'boxes' and 'scores' input shapes must match at the second and third dimension respectively."},
+		{"MulticlassNms", "opset8", []string{"nms_top_k", "-2"}, c("[2,7,4]", "[2,5,7]"), nil, "The 'nms_top_k' must be great or equal -1."},
+		{"MulticlassNms", "opset9", []string{"keep_top_k", "8"}, []Input{seqIn(t, f, "[5,7,4]"), seqIn(t, f, "[5,7]"), seqIn(t, ir.I32, "[3]")},
+			[]string{"[..24,6]", "[..24,1]", "[3]"}, ""},
+	}
+	seqRunInfer(t, cases)
+}

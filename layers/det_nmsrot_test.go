@@ -92,3 +92,21 @@ func TestDetNMSRotatedIoU(t *testing.T) {
 	_, err = k.(DynamicKernel).RunDynamic(t.Context(), []*ir.Tensor{moreF32(t, []int{1}, 0), moreF32(t, []int{1}, 0)})
 	require.Error(t, err)
 }
+
+// Shapes and messages after src/core/tests/type_prop/nms_rotated.cpp.
+func TestSeqNMSRotatedInfer(t *testing.T) {
+	f, i64 := ir.F32, ir.I64
+	c := func(s ...string) []Input {
+		out := make([]Input, len(s))
+		for i, x := range s {
+			out[i] = seqIn(t, f, x)
+		}
+		return out
+	}
+	cases := []seqInferCase{
+		{"NMSRotated", "opset13", nil, []Input{seqIn(t, f, "[1,6,5]"), seqIn(t, f, "[1,1,6]"), {Type: i64, Shape: shape(t, "[]"), Value: i64Tensor(t, 3)}},
+			[]string{"[3,3]", "[3,3]", "[1]"}, ""},
+		{"NMSRotated", "opset13", nil, c("[1,6,4]", "[1,1,6]"), nil, "The last dimension of the 'boxes' input must be equal to 5"},
+	}
+	seqRunInfer(t, cases)
+}

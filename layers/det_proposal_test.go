@@ -133,3 +133,24 @@ func TestDetProposalHostile(t *testing.T) {
 	outs := []*ir.Tensor{moreF32(t, []int{10, 5}, make([]float32, 50)...), moreF32(t, []int{10}, make([]float32, 10)...)}
 	require.Error(t, k.Run(t.Context(), []*ir.Tensor{moreF32(t, []int{3}, 1, 2, 3), moreF32(t, []int{3}, 1, 2, 3), moreF32(t, []int{3}, 1, 2, 3)}, outs))
 }
+
+// Shapes and messages after src/core/tests/type_prop/proposal.cpp.
+func TestSeqProposalInfer(t *testing.T) {
+	f := ir.F32
+	c := func(s ...string) []Input {
+		out := make([]Input, len(s))
+		for i, x := range s {
+			out[i] = seqIn(t, f, x)
+		}
+		return out
+	}
+	cases := []seqInferCase{
+		{"Proposal", "opset1", []string{"base_size", "1", "post_nms_topn", "200", "feat_stride", "16"}, c("[2,2,10,10]", "[2,4,10,10]", "[3]"), []string{"[400,5]"}, ""},
+		{"Proposal", "opset4", []string{"base_size", "1", "post_nms_topn", "200", "feat_stride", "16"}, c("[?,2,10,10]", "[...]", "[4]"), []string{"[?,5]", "[?]"}, ""},
+		{"Proposal", "opset4", []string{"base_size", "1", "post_nms_topn", "200", "feat_stride", "16"}, c("[2,2,10,10]", "[2,4,10,10]", "[5]"), nil,
+			"Image_shape must be 1-D tensor and has got 3 or 4 elements"},
+		{"Proposal", "opset4", []string{"base_size", "1", "post_nms_topn", "200", "feat_stride", "16"}, c("[2,2,10,10]", "[3,4,10,10]", "[3]"), nil,
+			"Batch size inconsistent between class_probs"},
+	}
+	seqRunInfer(t, cases)
+}

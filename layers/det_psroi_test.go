@@ -209,3 +209,25 @@ func TestDetDeformablePSROIPoolingHostile(t *testing.T) {
 	_, err = runErr(op, ref, moreF32(t, []int{1, 4, 3, 3}, make([]float32, 36)...), moreF32(t, []int{1, 5}, 0, 1, 1, 2, 2))
 	require.ErrorContains(t, err, "channels")
 }
+
+// Shapes and messages after src/core/tests/type_prop/psroi_pooling.cpp and
+// deformable_psroi_pooling.cpp.
+func TestSeqPSROIPoolingInfer(t *testing.T) {
+	f := ir.F32
+	c := func(s ...string) []Input {
+		out := make([]Input, len(s))
+		for i, x := range s {
+			out[i] = seqIn(t, f, x)
+		}
+		return out
+	}
+	cases := []seqInferCase{
+		{"PSROIPooling", "opset1", []string{"output_dim", "2", "group_size", "2", "spatial_scale", "1"}, c("[1,8,6,6]", "[3,5]"), []string{"[3,2,2,2]"}, ""},
+		{"PSROIPooling", "opset1", []string{"output_dim", "2", "group_size", "2", "spatial_scale", "1", "mode", "bilinear", "spatial_bins_x", "2", "spatial_bins_y", "2"},
+			c("[1,8,6,6]", "[3,5]"), []string{"[3,2,2,2]"}, ""},
+		{"PSROIPooling", "opset1", []string{"output_dim", "2", "group_size", "2", "spatial_scale", "1"}, c("[1,7,6,6]", "[3,5]"), nil,
+			"Number of input's channels must be a multiply of output_dim * group_size * group_size"},
+		{"DeformablePSROIPooling", "opset1", []string{"output_dim", "8", "group_size", "7", "spatial_scale", "0.0625"}, c("[1,392,38,63]", "[300,5]", "[300,2,7,7]"), []string{"[300,8,7,7]"}, ""},
+	}
+	seqRunInfer(t, cases)
+}

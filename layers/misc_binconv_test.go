@@ -88,3 +88,13 @@ func TestMiscBinaryConvHand(t *testing.T) {
 	require.Error(t, k.Run(t.Context(), []*ir.Tensor{moreF32(t, []int{1, 1, 1, 1}, 1), moreF32(t, []int{4}, 1, 1, 1, 1)}, []*ir.Tensor{out}))
 	require.Error(t, k.Run(t.Context(), []*ir.Tensor{moreF32(t, []int{1, 1, 1, 1}, 1), miscU1(t, []int{1, 1, 1, 1}, 0x80)}, []*ir.Tensor{out}))
 }
+
+// Shapes and messages after src/core/tests/type_prop/binary_convolution.cpp.
+func TestMiscBinaryConvInfer(t *testing.T) {
+	f := ir.F32
+	cases := []seqInferCase{
+		{"BinaryConvolution", "opset1", []string{"strides", "1,1", "pads_begin", "1,1", "pads_end", "1,1", "dilations", "1,1", "mode", "xnor-popcount"},
+			[]Input{seqIn(t, f, "[1,1,5,5]"), seqIn(t, ir.U1, "[1,1,3,3]")}, []string{"[1,1,5,5]"}, ""},
+	}
+	seqRunInfer(t, cases)
+}

@@ -100,3 +100,19 @@ func TestMiscCTCLossHostile(t *testing.T) {
 		require.Error(t, err, "%v", c)
 	}
 }
+
+// Shapes and messages after src/core/tests/type_prop/ctc_loss.cpp.
+func TestMiscCTCLossInfer(t *testing.T) {
+	f := ir.F32
+	cases := []seqInferCase{
+		{"CTCLoss", "opset4", nil, []Input{seqIn(t, f, "[10,120,28]"), seqIn(t, ir.I32, "[10]"), seqIn(t, ir.I32, "[10,120]"), seqIn(t, ir.I32, "[10]"), seqIn(t, ir.I32, "[]")},
+			[]string{"[10]"}, ""},
+		{"CTCLoss", "opset4", nil, []Input{seqIn(t, f, "[?,120,28]"), seqIn(t, ir.I32, "[...]"), seqIn(t, ir.I32, "[10,120]"), seqIn(t, ir.I32, "[10]")},
+			[]string{"[10]"}, ""},
+		{"CTCLoss", "opset4", nil, []Input{seqIn(t, f, "[10,120,28]"), seqIn(t, ir.I32, "[10]"), seqIn(t, ir.I32, "[10,130]"), seqIn(t, ir.I32, "[10]")},
+			nil, "The second dimension of labels must be equal to the second dimension of logits."},
+		{"CTCLoss", "opset4", nil, []Input{seqIn(t, f, "[10,120]"), seqIn(t, ir.I32, "[10]"), seqIn(t, ir.I32, "[10,120]"), seqIn(t, ir.I32, "[10]")},
+			nil, "Expected a 3D tensor for logits."},
+	}
+	seqRunInfer(t, cases)
+}

@@ -140,3 +140,18 @@ func TestMiscDeformConvHostile(t *testing.T) {
 	_, err = Prepare(op, append(inputs, moreIn(t, ir.F16, "1,1,2,2")), ExecOptions{Reference: true})
 	requireUnsupported(t, err)
 }
+
+// Shapes and messages after src/core/tests/type_prop/deformable_convolution.cpp.
+func TestMiscDeformConvInfer(t *testing.T) {
+	f := ir.F32
+	cases := []seqInferCase{
+		{"DeformableConvolution", "opset1", []string{"strides", "1,1", "pads_begin", "0,0", "pads_end", "0,0", "dilations", "1,1"},
+			[]Input{seqIn(t, f, "[1,4,5,5]"), seqIn(t, f, "[1,18,3,3]"), seqIn(t, f, "[4,4,3,3]")}, []string{"[1,4,3,3]"}, ""},
+		{"DeformableConvolution", "opset8", []string{"strides", "1,1", "pads_begin", "0,0", "pads_end", "0,0", "dilations", "1,1", "group", "2", "deformable_group", "2"},
+			[]Input{seqIn(t, f, "[1,4,5,5]"), seqIn(t, f, "[1,36,3,3]"), seqIn(t, f, "[4,2,3,3]"), seqIn(t, f, "[1,18,3,3]")}, []string{"[1,4,3,3]"}, ""},
+		{"DeformableConvolution", "opset8", []string{"strides", "1,1", "pads_begin", "0,0", "pads_end", "0,0", "dilations", "1,1"},
+			[]Input{seqIn(t, f, "[1,4,5,5]"), seqIn(t, f, "[1,17,3,3]"), seqIn(t, f, "[4,4,3,3]")}, nil,
+			"The channels dimension of offsets input is not compatible with filters and 'deformable group' attribute."},
+	}
+	seqRunInfer(t, cases)
+}

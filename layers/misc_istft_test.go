@@ -118,3 +118,18 @@ func TestMiscISTFTHand(t *testing.T) {
 	err = k.Run(t.Context(), []*ir.Tensor{moreTyped(t, ir.F32, []int{3, 2, 2}, data...), moreF32(t, []int{4}, 1, 1, 1, 1), moreI64(t, nil, 5), moreI64(t, nil, 2)}, []*ir.Tensor{out})
 	require.Error(t, err)
 }
+
+// Shapes and messages after src/core/tests/type_prop/istft.cpp.
+func TestMiscISTFTInfer(t *testing.T) {
+	f := ir.F32
+	scalar := func(v int64) Input {
+		return Input{Type: ir.I64, Shape: ir.Shape{Dims: []ir.Dim{}}, Value: tensor(t, ir.I64, []int{}, []int64{v})}
+	}
+	cases := []seqInferCase{
+		{"ISTFT", "opset16", nil, []Input{seqIn(t, f, "[9,9,2]"), seqIn(t, f, "[16]"), scalar(16), scalar(4)}, []string{"[48]"}, ""},
+		{"ISTFT", "opset16", []string{"center", "true"}, []Input{seqIn(t, f, "[4,9,9,2]"), seqIn(t, f, "[16]"), scalar(16), scalar(4)}, []string{"[4,32]"}, ""},
+		{"ISTFT", "opset16", nil, []Input{seqIn(t, f, "[4,9,9,2]"), seqIn(t, f, "[16]"), scalar(16), scalar(4), scalar(40)}, []string{"[4,40]"}, ""},
+		{"ISTFT", "opset16", nil, []Input{seqIn(t, f, "[10,9,2]"), seqIn(t, f, "[16]"), scalar(16), scalar(4)}, nil, "The dimension at data_shape[-3] must be equal to: (frame_size // 2 + 1)"},
+	}
+	seqRunInfer(t, cases)
+}

@@ -68,3 +68,25 @@ func TestSeqDFTRun(t *testing.T) {
 	_, err := Prepare(dft, []Input{moreIn(t, ir.F32, "4,2"), moreIn(t, ir.I64, "1")}, ExecOptions{})
 	require.Error(t, err)
 }
+
+// Shapes and messages after src/core/tests/type_prop/dft.cpp, idft.cpp, rdft.cpp, irdft.cpp.
+func TestSeqDFTInfer(t *testing.T) {
+	f := ir.F32
+	ints := func(v ...int64) Input {
+		return Input{Type: ir.I64, Shape: ir.StaticShape(int64(len(v))), Value: i64Tensor(t, v...)}
+	}
+	cases := []seqInferCase{
+		{"DFT", "opset7", nil, []Input{seqIn(t, f, "[2,180,180,2]"), ints(1, 2)}, []string{"[2,180,180,2]"}, ""},
+		{"DFT", "opset7", nil, []Input{seqIn(t, f, "[2,180,180,2]"), ints(1, 2), ints(-1, 77)}, []string{"[2,180,77,2]"}, ""},
+		{"DFT", "opset7", nil, []Input{seqIn(t, f, "[2,180,180,3]"), ints(1, 2)}, nil, "The last dimension of input data must be 2."},
+		{"DFT", "opset7", nil, []Input{seqIn(t, f, "[2,180,180,2]"), ints(1, 1)}, nil, "Each axis must be unique."},
+		{"DFT", "opset7", nil, []Input{seqIn(t, f, "[2,180,180,2]"), ints(1, 2), ints(5)}, nil, "Sizes of inputs 'axes' and 'signal_size' must be equal."},
+		{"IDFT", "opset7", nil, []Input{seqIn(t, f, "[16,500,180,369,2]"), ints(0, 3, 1), ints(-1, 4, 2)}, []string{"[16,2,180,4,2]"}, ""},
+		{"RDFT", "opset9", nil, []Input{seqIn(t, f, "[2,180,180]"), ints(1, 2)}, []string{"[2,180,91,2]"}, ""},
+		{"RDFT", "opset9", nil, []Input{seqIn(t, f, "[2,180,180]"), ints(2, 0), ints(40, 1)}, []string{"[1,180,40,2]"}, ""},
+		{"RDFT", "opset9", nil, []Input{seqIn(t, f, "[2,180,180]"), ints(1, 2), ints(-1, 77)}, []string{"[2,180,39,2]"}, ""},
+		{"IRDFT", "opset9", nil, []Input{seqIn(t, f, "[2,180,91,2]"), ints(1, 2)}, []string{"[2,180,180]"}, ""},
+		{"IRDFT", "opset9", nil, []Input{seqIn(t, f, "[2,180,91,2]"), ints(1, 2), ints(-1, 77)}, []string{"[2,180,77]"}, ""},
+	}
+	seqRunInfer(t, cases)
+}

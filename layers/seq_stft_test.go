@@ -26,3 +26,18 @@ func TestSeqSTFTRun(t *testing.T) {
 	// [0,1,0,0]: X0=1, X1=-i, X2=-1.
 	moreNear(t, []float64{5, 0, -3, -2, 1, 0, 1, 0, 0, -1, -1, 0}, got[0], 1e-12)
 }
+
+// Shapes and messages after src/core/tests/type_prop/stft.cpp.
+func TestSeqSTFTInfer(t *testing.T) {
+	f := ir.F32
+	scalar := func(v int64) Input {
+		return Input{Type: ir.I64, Shape: ir.Shape{Dims: []ir.Dim{}}, Value: tensor(t, ir.I64, []int{}, []int64{v})}
+	}
+	cases := []seqInferCase{
+		{"STFT", "opset15", nil, []Input{seqIn(t, f, "[4,48]"), seqIn(t, f, "[16]"), scalar(16), scalar(4)}, []string{"[4,9,9,2]"}, ""},
+		{"STFT", "opset15", []string{"transpose_frames", "true"}, []Input{seqIn(t, f, "[48]"), seqIn(t, f, "[16]"), scalar(16), scalar(4)}, []string{"[9,9,2]"}, ""},
+		{"STFT", "opset15", nil, []Input{seqIn(t, f, "[4,48]"), seqIn(t, f, "[16]"), scalar(49), scalar(4)}, nil, "Provided frame size is 49 but must be in range [1, 48]."},
+		{"STFT", "opset15", nil, []Input{seqIn(t, f, "[4,48]"), seqIn(t, f, "[17]"), scalar(16), scalar(4)}, nil, "Window input dimension must be in range [1, 16]."},
+	}
+	seqRunInfer(t, cases)
+}
