@@ -112,3 +112,6 @@ func smallnAsm(k int, a []float32, rows, off []int, w *smallnW, wo int, half boo
 	}
 	return true
 }
+
+//go:noescape
+func smallnStreamRead(n int, p *float32) float32

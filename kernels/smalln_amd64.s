@@ -1177,3 +1177,36 @@ smallnKern8f16_loop:
 	VMOVUPS Z15, 64(DX)
 	VZEROUPPER
 	RET
+
+// func smallnStreamRead(n int, p *float32) float32
+// The largest of n floats (n a multiple of 64), four 64-byte loads per step: the
+// memory bandwidth the matrix-vector benchmarks are measured against.
+TEXT ·smallnStreamRead(SB), NOSPLIT, $0-20
+	MOVQ n+0(FP), CX
+	MOVQ p+8(FP), SI
+	VMOVUPS (SI), Z0
+	VMOVAPS Z0, Z1
+	VMOVAPS Z0, Z2
+	VMOVAPS Z0, Z3
+smallnStreamRead_loop:
+	VMAXPS (SI), Z0, Z0
+	VMAXPS 64(SI), Z1, Z1
+	VMAXPS 128(SI), Z2, Z2
+	VMAXPS 192(SI), Z3, Z3
+	ADDQ $256, SI
+	SUBQ $64, CX
+	JGT smallnStreamRead_loop
+	VMAXPS Z1, Z0, Z0
+	VMAXPS Z3, Z2, Z2
+	VMAXPS Z2, Z0, Z0
+	VEXTRACTF32X8 $1, Z0, Y1
+	VMAXPS Y1, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VMAXPS X1, X0, X0
+	VPERMILPS $0x4e, X0, X1
+	VMAXPS X1, X0, X0
+	VPERMILPS $0xb1, X0, X1
+	VMAXPS X1, X0, X0
+	MOVSS X0, ret+16(FP)
+	VZEROUPPER
+	RET

@@ -17,13 +17,14 @@ type smallnConv struct {
 	offMax int
 	w      smallnW // groups × mPan panels of kTot×32
 	half   bool    // w.h holds the panels
+	half2  bool    // f16 panels whenever exact (mode 2)
 	chunk  int     // pixels per unit
 	nChk   int     // pixel chunks per plane
 	units  int
 }
 
-// smallnConvMode forces the small-N path on (1) or off (-1) instead of choosing by
-// cost (0); tests use it.
+// smallnConvMode forces the small-N path on (1; 2: with f16 panels whenever exact)
+// or off (-1) instead of choosing by cost (0); tests use it.
 type smallnConvMode int
 
 // smallnPlanConv sets up the small-N path of c when mode or the cost model asks for it
@@ -40,17 +41,19 @@ func (c *ConvGemm) smallnPlanConv(threads int, mode smallnConvMode) {
 	}
 	if mode == 0 {
 		// cycles per k step per plane: the 8×32 tile over the (wide) pixel panels
-		// against the small-N tiles over the valid pixels
+		// against the small-N tiles over the valid pixels, the latter weighted by 4/3
+		// (measured: on maps of 15×15 and more the small-N tiles run ~1.5× slower
+		// than their FMA count says, their A rows spread over more cache lines)
 		wide := p.outSp
 		if c.padded {
 			wide = c.nq
 		}
 		tiles := (p.oc + 7) / 8 * ((wide + 31) / 32) * 8
-		if smallnCost(p.outSp, p.oc)*10 > tiles*9 {
+		if smallnCost(p.outSp, p.oc)*4 >= tiles*3 {
 			return
 		}
 	}
-	sn := &smallnConv{asm: asm}
+	sn := &smallnConv{asm: asm, half2: mode == 2}
 	sn.mPan = (p.oc + smallnNR - 1) / smallnNR
 	sn.rows = make([]int, p.outSp)
 	if c.padded {
@@ -97,7 +100,11 @@ func (c *ConvGemm) smallnPackConv(filt []float32) {
 	for gr := 0; gr < p.g; gr++ {
 		smallnPack(sn.w.f[gr*per:(gr+1)*per], filt[gr*p.oc*c.kTot:(gr+1)*p.oc*c.kTot], p.oc, c.kTot, c.kTot, 1)
 	}
-	sn.half = sn.asm && smallnHasAsm() && smallnToF16(&sn.w)
+	// f16 panels halve the bytes streamed but cost a VCVTPH2PS per 16 weights on each
+	// read: worth it when the weights are read at most twice per run (one or two tiles
+	// of pixels) or are too large to stay in L2 between tiles
+	few := sn.nChk*smallnTiles(sn.chunk) <= 2 || 4*len(sn.w.f) > 1<<20 || sn.half2
+	sn.half = few && sn.asm && smallnHasAsm() && smallnToF16(&sn.w)
 }
 
 // smallnRunConv computes work units [lo, hi) of the small-N path.

@@ -152,9 +152,10 @@ func TestSmallnConvConformance(t *testing.T) {
 			require.NoError(t, ConvReference(tc.g, absSlice(src), absSlice(filt), scale))
 			for _, arch := range GemmArchs() {
 				for _, threads := range []int{1, 2, 3} {
-					name := fmt.Sprintf("%s/%s/t%d/f16=%v", tc.name, arch, threads, f16)
+					mode := smallnConvMode(1 + threads%2) // f16 panels forced at 1 and 3 threads
+					name := fmt.Sprintf("%s/%s/t%d/f16=%v/mode%d", tc.name, arch, threads, f16, mode)
 					w := NewWorkers(threads)
-					c, err := newConvGemmMode(tc.g, arch, threads, true, 1)
+					c, err := newConvGemmMode(tc.g, arch, threads, true, mode)
 					require.NoError(t, err, name)
 					if arch == GemmAVX2 {
 						require.Nil(t, c.sn, name)
@@ -163,7 +164,9 @@ func TestSmallnConvConformance(t *testing.T) {
 					}
 					require.NoError(t, c.PackFilters(filt), name)
 					if c.sn != nil {
-						require.Equal(t, f16 && c.sn.asm && smallnHasAsm(), c.sn.half, name)
+						if mode == 2 {
+							require.Equal(t, f16 && c.sn.asm && smallnHasAsm(), c.sn.half, name)
+						}
 					}
 					got := gemmRandSlice(r, lo)
 					require.NoError(t, c.Run(ctx, w, src, got), name)
@@ -224,6 +227,83 @@ func TestSmallnConvChoice(t *testing.T) {
 			c, err := NewConvGemm(tc.g, arch, 1)
 			require.NoError(t, err)
 			require.Equal(t, tc.want, c.sn != nil, "%v %v", arch, tc.g)
+		}
+	}
+}
+
+// TestSmallnMatMulConformance runs MatMuls of 1..8 rows through the small-N path and
+// the tile path (forced off) against MatMulReference: transposes, broadcast batches,
+// N not a multiple of 32, f32 and f16-exact constant B, 1–3 threads, and every
+// epilogue variant bit for bit against the unfused run followed by ApplyEpilogue.
+func TestSmallnMatMulConformance(t *testing.T) {
+	cases := []MatMulGeom{
+		{M: 1, K: 2048, N: 1000},
+		{M: 1, K: 1, N: 1},
+		{M: 2, K: 33, N: 70, TransB: true},
+		{M: 3, K: 300, N: 17, TransA: true},
+		{M: 4, K: 5, N: 31},
+		{M: 5, K: 64, N: 33, TransA: true, TransB: true},
+		{M: 6, K: 7, N: 96},
+		{M: 7, K: 129, N: 15},
+		{M: 8, K: 20, N: 45, Batch: []int{2, 3}, ABatch: []int{2, 3}, BBatch: []int{1, 3}},
+		{M: 1, K: 40, N: 50, Batch: []int{3}, ABatch: []int{1}, BBatch: []int{3}},
+	}
+	r := rand.New(rand.NewPCG(25, 26))
+	ctx := context.Background()
+	for ci, g := range cases {
+		if g.Batch == nil {
+			g.Batch, g.ABatch, g.BBatch = []int{}, []int{}, []int{}
+		}
+		la, lb, lo, err := g.lens()
+		require.NoError(t, err)
+		a := gemmRandSlice(r, la)
+		for _, f16 := range []bool{false, true} {
+			b := gemmRandSlice(r, lb)
+			if f16 {
+				b = smallnF16Slice(r, lb)
+			}
+			want, scale := make([]float32, lo), make([]float32, lo)
+			require.NoError(t, MatMulReference(g, a, b, want))
+			require.NoError(t, MatMulReference(g, absSlice(a), absSlice(b), scale))
+			for _, arch := range GemmArchs() {
+				for _, threads := range []int{1, 2, 3} {
+					for _, mode := range []smallnConvMode{0, -1} {
+						for _, constB := range []bool{false, true} {
+							name := fmt.Sprintf("case%d/%s/t%d/mode%d/const=%v/f16=%v", ci, arch, threads, mode, constB, f16)
+							w := NewWorkers(threads)
+							m, err := newMatMulGemmMode(g, arch, threads, mode)
+							require.NoError(t, err, name)
+							require.Equal(t, mode == 0 && arch != GemmAVX2, m.sn != nil, name)
+							bb := b
+							if constB {
+								require.NoError(t, m.SetConstB(b), name)
+								bb = nil
+								if m.sn != nil {
+									require.Equal(t, f16 && m.sn.asm && smallnHasAsm(), m.sn.half, name)
+								}
+							}
+							got := gemmRandSlice(r, lo)
+							require.NoError(t, m.Run(ctx, w, a, bb, got), name)
+							gemmClose(t, want, got, scale, float64(g.K+4)*0x1p-23, name)
+							v := (ci + threads) % gemmEpiVariants
+							e := gemmTestEpilogue(r, g.N, v)
+							res := make([][]float32, e.Residuals())
+							for i := range res {
+								res[i] = gemmRandSlice(r, lo)
+							}
+							wantE := append([]float32(nil), got...)
+							require.NoError(t, ApplyEpilogue(e, wantE, g.M, g.N, false, res), name)
+							require.NoError(t, m.SetEpilogue(e), name)
+							for rep := 0; rep < 2; rep++ {
+								gotE := gemmRandSlice(r, lo)
+								require.NoError(t, m.RunEpi(ctx, w, a, bb, gotE, res), name)
+								require.Equal(t, wantE, gotE, name)
+							}
+							w.Close()
+						}
+					}
+				}
+			}
 		}
 	}
 }
