@@ -87,10 +87,10 @@ func smallnPackedLen(rows, k int) int { return (rows + smallnNR - 1) / smallnNR 
 
 // smallnTile computes the len(rows)×32 tile C = A·B over k steps: A's element (i, q)
 // at a[rows[i]+off[q]] (every off[q] <= offMax), B the panel w (f32, or f16 when half)
-// of k rows of 32; C's row i at c[i*ldc:]. It panics (a planning bug) when an operand
+// of k rows of 32 at offset wo; C's row i at c[i*ldc:] (C += A·B when acc). It panics (a planning bug) when an operand
 // lies outside its slice. asm selects the AVX-512 kernel when the CPU has it; f16
 // panels need it.
-func smallnTile(k int, a []float32, rows, off []int, offMax int, w *smallnW, wo int, half, asm bool, c []float32, ldc int) {
+func smallnTile(k int, a []float32, rows, off []int, offMax int, w *smallnW, wo int, half, asm bool, c []float32, ldc int, acc bool) {
 	r := len(rows)
 	if r < 1 || r > smallnMaxR || k < 1 || len(off) < k || offMax < 0 || ldc < smallnNR || len(c) < (r-1)*ldc+smallnNR || wo < 0 {
 		panic("kernels: small-N tile outside its operands")
@@ -107,17 +107,17 @@ func smallnTile(k int, a []float32, rows, off []int, offMax int, w *smallnW, wo 
 	} else if len(w.f) < wo+k*smallnNR {
 		panic("kernels: small-N tile outside its operands")
 	}
-	if asm && smallnAsm(k, a, rows, off, w, wo, half, c, ldc) {
+	if asm && smallnAsm(k, a, rows, off, w, wo, half, c, ldc, acc) {
 		return
 	}
 	if half {
 		panic("kernels: small-N f16 panels without the assembly kernel")
 	}
-	smallnTileGo(k, a, rows, off, w.f[wo:], c, ldc)
+	smallnTileGo(k, a, rows, off, w.f[wo:], c, ldc, acc)
 }
 
 // smallnTileGo is the portable small-N tile (f32 weights).
-func smallnTileGo(k int, a []float32, rows, off []int, w, c []float32, ldc int) {
+func smallnTileGo(k int, a []float32, rows, off []int, w, c []float32, ldc int, acc bool) {
 	for i, ro := range rows {
 		var t [smallnNR]float32
 		for q, o := range off[:k] {
@@ -127,7 +127,14 @@ func smallnTileGo(k int, a []float32, rows, off []int, w, c []float32, ldc int) 
 				t[j] += av * wv
 			}
 		}
-		copy(c[i*ldc:i*ldc+smallnNR], t[:])
+		d := c[i*ldc : i*ldc+smallnNR]
+		if acc {
+			for j := range d {
+				d[j] += t[j]
+			}
+		} else {
+			copy(d, t[:])
+		}
 	}
 }
 

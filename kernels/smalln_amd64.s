@@ -7,11 +7,11 @@
 // Small-N micro-kernels (see smalln.go): an R×32 tile of C = A·B over k steps, where
 // element (i, k) of A is at a + rows[i] + off[k] floats (broadcast) and row k of B is
 // 32 consecutive weights (f32, or f16 widened exactly with VCVTPH2PS). C row i is
-// written at c + i·ldc floats. Each output is one FMA chain over ascending k, except
+// written at c + i·ldc floats (added to it when acc). Each output is one FMA chain over ascending k, except
 // for R <= 2, where even and odd k go to two chains added at the end.
 
-// func smallnKern1f32(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int)
-TEXT ·smallnKern1f32(SB), NOSPLIT, $0-56
+// func smallnKern1f32(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int, acc bool)
+TEXT ·smallnKern1f32(SB), NOSPLIT, $0-57
 	MOVQ k+0(FP), CX
 	MOVQ a+8(FP), R9
 	MOVQ rows+16(FP), R10
@@ -62,13 +62,20 @@ smallnKern1f32_done:
 	MOVQ c+40(FP), DX
 	MOVQ ldc+48(FP), R9
 	SHLQ $2, R9
+	MOVBLZX acc+56(FP), AX
+	TESTQ AX, AX
+	JEQ smallnKern1f32_store
+	MOVQ DX, BX
+	VADDPS (BX), Z0, Z0
+	VADDPS 64(BX), Z1, Z1
+smallnKern1f32_store:
 	VMOVUPS Z0, (DX)
 	VMOVUPS Z1, 64(DX)
 	VZEROUPPER
 	RET
 
-// func smallnKern2f32(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int)
-TEXT ·smallnKern2f32(SB), NOSPLIT, $0-56
+// func smallnKern2f32(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int, acc bool)
+TEXT ·smallnKern2f32(SB), NOSPLIT, $0-57
 	MOVQ k+0(FP), CX
 	MOVQ a+8(FP), R9
 	MOVQ rows+16(FP), R10
@@ -136,6 +143,16 @@ smallnKern2f32_done:
 	MOVQ c+40(FP), DX
 	MOVQ ldc+48(FP), R9
 	SHLQ $2, R9
+	MOVBLZX acc+56(FP), AX
+	TESTQ AX, AX
+	JEQ smallnKern2f32_store
+	MOVQ DX, BX
+	VADDPS (BX), Z0, Z0
+	VADDPS 64(BX), Z1, Z1
+	ADDQ R9, BX
+	VADDPS (BX), Z2, Z2
+	VADDPS 64(BX), Z3, Z3
+smallnKern2f32_store:
 	VMOVUPS Z0, (DX)
 	VMOVUPS Z1, 64(DX)
 	ADDQ R9, DX
@@ -144,8 +161,8 @@ smallnKern2f32_done:
 	VZEROUPPER
 	RET
 
-// func smallnKern3f32(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int)
-TEXT ·smallnKern3f32(SB), NOSPLIT, $0-56
+// func smallnKern3f32(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int, acc bool)
+TEXT ·smallnKern3f32(SB), NOSPLIT, $0-57
 	MOVQ k+0(FP), CX
 	MOVQ a+8(FP), R9
 	MOVQ rows+16(FP), R10
@@ -183,6 +200,19 @@ smallnKern3f32_loop:
 	MOVQ c+40(FP), DX
 	MOVQ ldc+48(FP), R9
 	SHLQ $2, R9
+	MOVBLZX acc+56(FP), AX
+	TESTQ AX, AX
+	JEQ smallnKern3f32_store
+	MOVQ DX, BX
+	VADDPS (BX), Z0, Z0
+	VADDPS 64(BX), Z1, Z1
+	ADDQ R9, BX
+	VADDPS (BX), Z2, Z2
+	VADDPS 64(BX), Z3, Z3
+	ADDQ R9, BX
+	VADDPS (BX), Z4, Z4
+	VADDPS 64(BX), Z5, Z5
+smallnKern3f32_store:
 	VMOVUPS Z0, (DX)
 	VMOVUPS Z1, 64(DX)
 	ADDQ R9, DX
@@ -194,8 +224,8 @@ smallnKern3f32_loop:
 	VZEROUPPER
 	RET
 
-// func smallnKern4f32(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int)
-TEXT ·smallnKern4f32(SB), NOSPLIT, $0-56
+// func smallnKern4f32(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int, acc bool)
+TEXT ·smallnKern4f32(SB), NOSPLIT, $0-57
 	MOVQ k+0(FP), CX
 	MOVQ a+8(FP), R9
 	MOVQ rows+16(FP), R10
@@ -240,6 +270,22 @@ smallnKern4f32_loop:
 	MOVQ c+40(FP), DX
 	MOVQ ldc+48(FP), R9
 	SHLQ $2, R9
+	MOVBLZX acc+56(FP), AX
+	TESTQ AX, AX
+	JEQ smallnKern4f32_store
+	MOVQ DX, BX
+	VADDPS (BX), Z0, Z0
+	VADDPS 64(BX), Z1, Z1
+	ADDQ R9, BX
+	VADDPS (BX), Z2, Z2
+	VADDPS 64(BX), Z3, Z3
+	ADDQ R9, BX
+	VADDPS (BX), Z4, Z4
+	VADDPS 64(BX), Z5, Z5
+	ADDQ R9, BX
+	VADDPS (BX), Z6, Z6
+	VADDPS 64(BX), Z7, Z7
+smallnKern4f32_store:
 	VMOVUPS Z0, (DX)
 	VMOVUPS Z1, 64(DX)
 	ADDQ R9, DX
@@ -254,8 +300,8 @@ smallnKern4f32_loop:
 	VZEROUPPER
 	RET
 
-// func smallnKern5f32(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int)
-TEXT ·smallnKern5f32(SB), NOSPLIT, $0-56
+// func smallnKern5f32(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int, acc bool)
+TEXT ·smallnKern5f32(SB), NOSPLIT, $0-57
 	MOVQ k+0(FP), CX
 	MOVQ a+8(FP), R9
 	MOVQ rows+16(FP), R10
@@ -307,6 +353,25 @@ smallnKern5f32_loop:
 	MOVQ c+40(FP), DX
 	MOVQ ldc+48(FP), R9
 	SHLQ $2, R9
+	MOVBLZX acc+56(FP), AX
+	TESTQ AX, AX
+	JEQ smallnKern5f32_store
+	MOVQ DX, BX
+	VADDPS (BX), Z0, Z0
+	VADDPS 64(BX), Z1, Z1
+	ADDQ R9, BX
+	VADDPS (BX), Z2, Z2
+	VADDPS 64(BX), Z3, Z3
+	ADDQ R9, BX
+	VADDPS (BX), Z4, Z4
+	VADDPS 64(BX), Z5, Z5
+	ADDQ R9, BX
+	VADDPS (BX), Z6, Z6
+	VADDPS 64(BX), Z7, Z7
+	ADDQ R9, BX
+	VADDPS (BX), Z8, Z8
+	VADDPS 64(BX), Z9, Z9
+smallnKern5f32_store:
 	VMOVUPS Z0, (DX)
 	VMOVUPS Z1, 64(DX)
 	ADDQ R9, DX
@@ -324,8 +389,8 @@ smallnKern5f32_loop:
 	VZEROUPPER
 	RET
 
-// func smallnKern6f32(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int)
-TEXT ·smallnKern6f32(SB), NOSPLIT, $0-56
+// func smallnKern6f32(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int, acc bool)
+TEXT ·smallnKern6f32(SB), NOSPLIT, $0-57
 	MOVQ k+0(FP), CX
 	MOVQ a+8(FP), R9
 	MOVQ rows+16(FP), R10
@@ -384,6 +449,28 @@ smallnKern6f32_loop:
 	MOVQ c+40(FP), DX
 	MOVQ ldc+48(FP), R9
 	SHLQ $2, R9
+	MOVBLZX acc+56(FP), AX
+	TESTQ AX, AX
+	JEQ smallnKern6f32_store
+	MOVQ DX, BX
+	VADDPS (BX), Z0, Z0
+	VADDPS 64(BX), Z1, Z1
+	ADDQ R9, BX
+	VADDPS (BX), Z2, Z2
+	VADDPS 64(BX), Z3, Z3
+	ADDQ R9, BX
+	VADDPS (BX), Z4, Z4
+	VADDPS 64(BX), Z5, Z5
+	ADDQ R9, BX
+	VADDPS (BX), Z6, Z6
+	VADDPS 64(BX), Z7, Z7
+	ADDQ R9, BX
+	VADDPS (BX), Z8, Z8
+	VADDPS 64(BX), Z9, Z9
+	ADDQ R9, BX
+	VADDPS (BX), Z10, Z10
+	VADDPS 64(BX), Z11, Z11
+smallnKern6f32_store:
 	VMOVUPS Z0, (DX)
 	VMOVUPS Z1, 64(DX)
 	ADDQ R9, DX
@@ -404,8 +491,8 @@ smallnKern6f32_loop:
 	VZEROUPPER
 	RET
 
-// func smallnKern7f32(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int)
-TEXT ·smallnKern7f32(SB), NOSPLIT, $0-56
+// func smallnKern7f32(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int, acc bool)
+TEXT ·smallnKern7f32(SB), NOSPLIT, $0-57
 	MOVQ k+0(FP), CX
 	MOVQ a+8(FP), R9
 	MOVQ rows+16(FP), R10
@@ -471,6 +558,31 @@ smallnKern7f32_loop:
 	MOVQ c+40(FP), DX
 	MOVQ ldc+48(FP), R9
 	SHLQ $2, R9
+	MOVBLZX acc+56(FP), AX
+	TESTQ AX, AX
+	JEQ smallnKern7f32_store
+	MOVQ DX, BX
+	VADDPS (BX), Z0, Z0
+	VADDPS 64(BX), Z1, Z1
+	ADDQ R9, BX
+	VADDPS (BX), Z2, Z2
+	VADDPS 64(BX), Z3, Z3
+	ADDQ R9, BX
+	VADDPS (BX), Z4, Z4
+	VADDPS 64(BX), Z5, Z5
+	ADDQ R9, BX
+	VADDPS (BX), Z6, Z6
+	VADDPS 64(BX), Z7, Z7
+	ADDQ R9, BX
+	VADDPS (BX), Z8, Z8
+	VADDPS 64(BX), Z9, Z9
+	ADDQ R9, BX
+	VADDPS (BX), Z10, Z10
+	VADDPS 64(BX), Z11, Z11
+	ADDQ R9, BX
+	VADDPS (BX), Z12, Z12
+	VADDPS 64(BX), Z13, Z13
+smallnKern7f32_store:
 	VMOVUPS Z0, (DX)
 	VMOVUPS Z1, 64(DX)
 	ADDQ R9, DX
@@ -494,8 +606,8 @@ smallnKern7f32_loop:
 	VZEROUPPER
 	RET
 
-// func smallnKern8f32(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int)
-TEXT ·smallnKern8f32(SB), NOSPLIT, $0-56
+// func smallnKern8f32(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int, acc bool)
+TEXT ·smallnKern8f32(SB), NOSPLIT, $0-57
 	MOVQ k+0(FP), CX
 	MOVQ a+8(FP), R9
 	MOVQ rows+16(FP), R10
@@ -568,6 +680,34 @@ smallnKern8f32_loop:
 	MOVQ c+40(FP), DX
 	MOVQ ldc+48(FP), R9
 	SHLQ $2, R9
+	MOVBLZX acc+56(FP), AX
+	TESTQ AX, AX
+	JEQ smallnKern8f32_store
+	MOVQ DX, BX
+	VADDPS (BX), Z0, Z0
+	VADDPS 64(BX), Z1, Z1
+	ADDQ R9, BX
+	VADDPS (BX), Z2, Z2
+	VADDPS 64(BX), Z3, Z3
+	ADDQ R9, BX
+	VADDPS (BX), Z4, Z4
+	VADDPS 64(BX), Z5, Z5
+	ADDQ R9, BX
+	VADDPS (BX), Z6, Z6
+	VADDPS 64(BX), Z7, Z7
+	ADDQ R9, BX
+	VADDPS (BX), Z8, Z8
+	VADDPS 64(BX), Z9, Z9
+	ADDQ R9, BX
+	VADDPS (BX), Z10, Z10
+	VADDPS 64(BX), Z11, Z11
+	ADDQ R9, BX
+	VADDPS (BX), Z12, Z12
+	VADDPS 64(BX), Z13, Z13
+	ADDQ R9, BX
+	VADDPS (BX), Z14, Z14
+	VADDPS 64(BX), Z15, Z15
+smallnKern8f32_store:
 	VMOVUPS Z0, (DX)
 	VMOVUPS Z1, 64(DX)
 	ADDQ R9, DX
@@ -594,8 +734,8 @@ smallnKern8f32_loop:
 	VZEROUPPER
 	RET
 
-// func smallnKern1f16(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int)
-TEXT ·smallnKern1f16(SB), NOSPLIT, $0-56
+// func smallnKern1f16(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int, acc bool)
+TEXT ·smallnKern1f16(SB), NOSPLIT, $0-57
 	MOVQ k+0(FP), CX
 	MOVQ a+8(FP), R9
 	MOVQ rows+16(FP), R10
@@ -646,13 +786,20 @@ smallnKern1f16_done:
 	MOVQ c+40(FP), DX
 	MOVQ ldc+48(FP), R9
 	SHLQ $2, R9
+	MOVBLZX acc+56(FP), AX
+	TESTQ AX, AX
+	JEQ smallnKern1f16_store
+	MOVQ DX, BX
+	VADDPS (BX), Z0, Z0
+	VADDPS 64(BX), Z1, Z1
+smallnKern1f16_store:
 	VMOVUPS Z0, (DX)
 	VMOVUPS Z1, 64(DX)
 	VZEROUPPER
 	RET
 
-// func smallnKern2f16(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int)
-TEXT ·smallnKern2f16(SB), NOSPLIT, $0-56
+// func smallnKern2f16(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int, acc bool)
+TEXT ·smallnKern2f16(SB), NOSPLIT, $0-57
 	MOVQ k+0(FP), CX
 	MOVQ a+8(FP), R9
 	MOVQ rows+16(FP), R10
@@ -720,6 +867,16 @@ smallnKern2f16_done:
 	MOVQ c+40(FP), DX
 	MOVQ ldc+48(FP), R9
 	SHLQ $2, R9
+	MOVBLZX acc+56(FP), AX
+	TESTQ AX, AX
+	JEQ smallnKern2f16_store
+	MOVQ DX, BX
+	VADDPS (BX), Z0, Z0
+	VADDPS 64(BX), Z1, Z1
+	ADDQ R9, BX
+	VADDPS (BX), Z2, Z2
+	VADDPS 64(BX), Z3, Z3
+smallnKern2f16_store:
 	VMOVUPS Z0, (DX)
 	VMOVUPS Z1, 64(DX)
 	ADDQ R9, DX
@@ -728,8 +885,8 @@ smallnKern2f16_done:
 	VZEROUPPER
 	RET
 
-// func smallnKern3f16(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int)
-TEXT ·smallnKern3f16(SB), NOSPLIT, $0-56
+// func smallnKern3f16(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int, acc bool)
+TEXT ·smallnKern3f16(SB), NOSPLIT, $0-57
 	MOVQ k+0(FP), CX
 	MOVQ a+8(FP), R9
 	MOVQ rows+16(FP), R10
@@ -767,6 +924,19 @@ smallnKern3f16_loop:
 	MOVQ c+40(FP), DX
 	MOVQ ldc+48(FP), R9
 	SHLQ $2, R9
+	MOVBLZX acc+56(FP), AX
+	TESTQ AX, AX
+	JEQ smallnKern3f16_store
+	MOVQ DX, BX
+	VADDPS (BX), Z0, Z0
+	VADDPS 64(BX), Z1, Z1
+	ADDQ R9, BX
+	VADDPS (BX), Z2, Z2
+	VADDPS 64(BX), Z3, Z3
+	ADDQ R9, BX
+	VADDPS (BX), Z4, Z4
+	VADDPS 64(BX), Z5, Z5
+smallnKern3f16_store:
 	VMOVUPS Z0, (DX)
 	VMOVUPS Z1, 64(DX)
 	ADDQ R9, DX
@@ -778,8 +948,8 @@ smallnKern3f16_loop:
 	VZEROUPPER
 	RET
 
-// func smallnKern4f16(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int)
-TEXT ·smallnKern4f16(SB), NOSPLIT, $0-56
+// func smallnKern4f16(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int, acc bool)
+TEXT ·smallnKern4f16(SB), NOSPLIT, $0-57
 	MOVQ k+0(FP), CX
 	MOVQ a+8(FP), R9
 	MOVQ rows+16(FP), R10
@@ -824,6 +994,22 @@ smallnKern4f16_loop:
 	MOVQ c+40(FP), DX
 	MOVQ ldc+48(FP), R9
 	SHLQ $2, R9
+	MOVBLZX acc+56(FP), AX
+	TESTQ AX, AX
+	JEQ smallnKern4f16_store
+	MOVQ DX, BX
+	VADDPS (BX), Z0, Z0
+	VADDPS 64(BX), Z1, Z1
+	ADDQ R9, BX
+	VADDPS (BX), Z2, Z2
+	VADDPS 64(BX), Z3, Z3
+	ADDQ R9, BX
+	VADDPS (BX), Z4, Z4
+	VADDPS 64(BX), Z5, Z5
+	ADDQ R9, BX
+	VADDPS (BX), Z6, Z6
+	VADDPS 64(BX), Z7, Z7
+smallnKern4f16_store:
 	VMOVUPS Z0, (DX)
 	VMOVUPS Z1, 64(DX)
 	ADDQ R9, DX
@@ -838,8 +1024,8 @@ smallnKern4f16_loop:
 	VZEROUPPER
 	RET
 
-// func smallnKern5f16(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int)
-TEXT ·smallnKern5f16(SB), NOSPLIT, $0-56
+// func smallnKern5f16(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int, acc bool)
+TEXT ·smallnKern5f16(SB), NOSPLIT, $0-57
 	MOVQ k+0(FP), CX
 	MOVQ a+8(FP), R9
 	MOVQ rows+16(FP), R10
@@ -891,6 +1077,25 @@ smallnKern5f16_loop:
 	MOVQ c+40(FP), DX
 	MOVQ ldc+48(FP), R9
 	SHLQ $2, R9
+	MOVBLZX acc+56(FP), AX
+	TESTQ AX, AX
+	JEQ smallnKern5f16_store
+	MOVQ DX, BX
+	VADDPS (BX), Z0, Z0
+	VADDPS 64(BX), Z1, Z1
+	ADDQ R9, BX
+	VADDPS (BX), Z2, Z2
+	VADDPS 64(BX), Z3, Z3
+	ADDQ R9, BX
+	VADDPS (BX), Z4, Z4
+	VADDPS 64(BX), Z5, Z5
+	ADDQ R9, BX
+	VADDPS (BX), Z6, Z6
+	VADDPS 64(BX), Z7, Z7
+	ADDQ R9, BX
+	VADDPS (BX), Z8, Z8
+	VADDPS 64(BX), Z9, Z9
+smallnKern5f16_store:
 	VMOVUPS Z0, (DX)
 	VMOVUPS Z1, 64(DX)
 	ADDQ R9, DX
@@ -908,8 +1113,8 @@ smallnKern5f16_loop:
 	VZEROUPPER
 	RET
 
-// func smallnKern6f16(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int)
-TEXT ·smallnKern6f16(SB), NOSPLIT, $0-56
+// func smallnKern6f16(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int, acc bool)
+TEXT ·smallnKern6f16(SB), NOSPLIT, $0-57
 	MOVQ k+0(FP), CX
 	MOVQ a+8(FP), R9
 	MOVQ rows+16(FP), R10
@@ -968,6 +1173,28 @@ smallnKern6f16_loop:
 	MOVQ c+40(FP), DX
 	MOVQ ldc+48(FP), R9
 	SHLQ $2, R9
+	MOVBLZX acc+56(FP), AX
+	TESTQ AX, AX
+	JEQ smallnKern6f16_store
+	MOVQ DX, BX
+	VADDPS (BX), Z0, Z0
+	VADDPS 64(BX), Z1, Z1
+	ADDQ R9, BX
+	VADDPS (BX), Z2, Z2
+	VADDPS 64(BX), Z3, Z3
+	ADDQ R9, BX
+	VADDPS (BX), Z4, Z4
+	VADDPS 64(BX), Z5, Z5
+	ADDQ R9, BX
+	VADDPS (BX), Z6, Z6
+	VADDPS 64(BX), Z7, Z7
+	ADDQ R9, BX
+	VADDPS (BX), Z8, Z8
+	VADDPS 64(BX), Z9, Z9
+	ADDQ R9, BX
+	VADDPS (BX), Z10, Z10
+	VADDPS 64(BX), Z11, Z11
+smallnKern6f16_store:
 	VMOVUPS Z0, (DX)
 	VMOVUPS Z1, 64(DX)
 	ADDQ R9, DX
@@ -988,8 +1215,8 @@ smallnKern6f16_loop:
 	VZEROUPPER
 	RET
 
-// func smallnKern7f16(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int)
-TEXT ·smallnKern7f16(SB), NOSPLIT, $0-56
+// func smallnKern7f16(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int, acc bool)
+TEXT ·smallnKern7f16(SB), NOSPLIT, $0-57
 	MOVQ k+0(FP), CX
 	MOVQ a+8(FP), R9
 	MOVQ rows+16(FP), R10
@@ -1055,6 +1282,31 @@ smallnKern7f16_loop:
 	MOVQ c+40(FP), DX
 	MOVQ ldc+48(FP), R9
 	SHLQ $2, R9
+	MOVBLZX acc+56(FP), AX
+	TESTQ AX, AX
+	JEQ smallnKern7f16_store
+	MOVQ DX, BX
+	VADDPS (BX), Z0, Z0
+	VADDPS 64(BX), Z1, Z1
+	ADDQ R9, BX
+	VADDPS (BX), Z2, Z2
+	VADDPS 64(BX), Z3, Z3
+	ADDQ R9, BX
+	VADDPS (BX), Z4, Z4
+	VADDPS 64(BX), Z5, Z5
+	ADDQ R9, BX
+	VADDPS (BX), Z6, Z6
+	VADDPS 64(BX), Z7, Z7
+	ADDQ R9, BX
+	VADDPS (BX), Z8, Z8
+	VADDPS 64(BX), Z9, Z9
+	ADDQ R9, BX
+	VADDPS (BX), Z10, Z10
+	VADDPS 64(BX), Z11, Z11
+	ADDQ R9, BX
+	VADDPS (BX), Z12, Z12
+	VADDPS 64(BX), Z13, Z13
+smallnKern7f16_store:
 	VMOVUPS Z0, (DX)
 	VMOVUPS Z1, 64(DX)
 	ADDQ R9, DX
@@ -1078,8 +1330,8 @@ smallnKern7f16_loop:
 	VZEROUPPER
 	RET
 
-// func smallnKern8f16(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int)
-TEXT ·smallnKern8f16(SB), NOSPLIT, $0-56
+// func smallnKern8f16(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int, acc bool)
+TEXT ·smallnKern8f16(SB), NOSPLIT, $0-57
 	MOVQ k+0(FP), CX
 	MOVQ a+8(FP), R9
 	MOVQ rows+16(FP), R10
@@ -1152,6 +1404,34 @@ smallnKern8f16_loop:
 	MOVQ c+40(FP), DX
 	MOVQ ldc+48(FP), R9
 	SHLQ $2, R9
+	MOVBLZX acc+56(FP), AX
+	TESTQ AX, AX
+	JEQ smallnKern8f16_store
+	MOVQ DX, BX
+	VADDPS (BX), Z0, Z0
+	VADDPS 64(BX), Z1, Z1
+	ADDQ R9, BX
+	VADDPS (BX), Z2, Z2
+	VADDPS 64(BX), Z3, Z3
+	ADDQ R9, BX
+	VADDPS (BX), Z4, Z4
+	VADDPS 64(BX), Z5, Z5
+	ADDQ R9, BX
+	VADDPS (BX), Z6, Z6
+	VADDPS 64(BX), Z7, Z7
+	ADDQ R9, BX
+	VADDPS (BX), Z8, Z8
+	VADDPS 64(BX), Z9, Z9
+	ADDQ R9, BX
+	VADDPS (BX), Z10, Z10
+	VADDPS 64(BX), Z11, Z11
+	ADDQ R9, BX
+	VADDPS (BX), Z12, Z12
+	VADDPS 64(BX), Z13, Z13
+	ADDQ R9, BX
+	VADDPS (BX), Z14, Z14
+	VADDPS 64(BX), Z15, Z15
+smallnKern8f16_store:
 	VMOVUPS Z0, (DX)
 	VMOVUPS Z1, 64(DX)
 	ADDQ R9, DX

@@ -76,6 +76,7 @@ func BenchmarkSmallnConv(b *testing.B) {
 		{"vehicle_c8_128to128_5", gemmConv2D(128, 128, 5, 5, 3, 1, 1)},
 		{"person_3x3_48to128_10x5", ConvGeom{N: 1, Groups: 1, InC: 48, OutC: 128, In: []int{10, 5}, Out: []int{10, 5}, Kernel: []int{3, 3}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{1, 1}}},
 		{"gaze_3x3_64to128_15", gemmConv2D(64, 128, 15, 15, 3, 1, 1)},
+		{"headpose_pool3_128to64_15s2", gemmConv2D(128, 64, 15, 8, 3, 2, 1)},
 	} {
 		ls, lf, lo := tc.g.ConvLens()
 		src, dst := gemmRandSlice(r, ls), make([]float32, lo)
@@ -84,11 +85,15 @@ func BenchmarkSmallnConv(b *testing.B) {
 			name string
 			mode smallnConvMode
 			w    []float32
-		}{{"tile", -1, f32}, {"smalln_f32", 1, f32}, {"smalln_f16", 1, f16}} {
+			kc   int
+		}{{"tile", -1, f32, 0}, {"smalln_f32", 1, f32, 0}, {"smalln_f16", 2, f16, 0}, {"smalln_f32_kc128", 1, f32, 128}, {"smalln_f32_kc256", 1, f32, 256}} {
 			b.Run(fmt.Sprintf("%s/%s", tc.name, v.name), func(b *testing.B) {
 				c, err := newConvGemmMode(tc.g, GemmAuto, 1, true, v.mode)
 				if err != nil {
 					b.Fatal(err)
+				}
+				if v.kc > 0 {
+					c.sn.kc = v.kc
 				}
 				if err := c.PackFilters(v.w); err != nil {
 					b.Fatal(err)

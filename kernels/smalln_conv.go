@@ -18,6 +18,7 @@ type smallnConv struct {
 	w      smallnW // groups × mPan panels of kTot×32
 	half   bool    // w.h holds the panels
 	half2  bool    // f16 panels whenever exact (mode 2)
+	kc     int     // K block
 	chunk  int     // pixels per unit
 	nChk   int     // pixel chunks per plane
 	units  int
@@ -53,7 +54,7 @@ func (c *ConvGemm) smallnPlanConv(threads int, mode smallnConvMode) {
 			return
 		}
 	}
-	sn := &smallnConv{asm: asm, half2: mode == 2}
+	sn := &smallnConv{asm: asm, half2: mode == 2, kc: c.kTot}
 	sn.mPan = (p.oc + smallnNR - 1) / smallnNR
 	sn.rows = make([]int, p.outSp)
 	if c.padded {
@@ -130,9 +131,14 @@ func (c *ConvGemm) smallnRunConv(s *scratch, lo, hi int) {
 		wo := gr*per + mp*c.kTot*smallnNR
 		p0, p1 := nc*sn.chunk, min(p.outSp, (nc+1)*sn.chunk)
 		n := p1 - p0
-		for t := 0; t < smallnTiles(n); t++ {
-			f, r := smallnSplit(n, t)
-			smallnTile(c.kTot, a, sn.rows[p0+f:p0+f+r], sn.off, sn.offMax, &sn.w, wo, sn.half, sn.asm, blk[f*smallnNR:], smallnNR)
+		// K blocks: a block's weights (kc·32 values) and A lines stay in L1 across
+		// the chunk's tiles
+		for k0 := 0; k0 < c.kTot; k0 += sn.kc {
+			kcb := min(sn.kc, c.kTot-k0)
+			for t := 0; t < smallnTiles(n); t++ {
+				f, r := smallnSplit(n, t)
+				smallnTile(kcb, a, sn.rows[p0+f:p0+f+r], sn.off[k0:], sn.offMax, &sn.w, wo+k0*smallnNR, sn.half, sn.asm, blk[f*smallnNR:], smallnNR, k0 > 0)
+			}
 		}
 		o0 := mp * smallnNR
 		oc := min(smallnNR, p.oc-o0)

@@ -28,7 +28,7 @@ func main() {
 	w("// Small-N micro-kernels (see smalln.go): an R×32 tile of C = A·B over k steps, where")
 	w("// element (i, k) of A is at a + rows[i] + off[k] floats (broadcast) and row k of B is")
 	w("// 32 consecutive weights (f32, or f16 widened exactly with VCVTPH2PS). C row i is")
-	w("// written at c + i·ldc floats. Each output is one FMA chain over ascending k, except")
+	w("// written at c + i·ldc floats (added to it when acc). Each output is one FMA chain over ascending k, except")
 	w("// for R <= 2, where even and odd k go to two chains added at the end.")
 	for _, h := range []bool{false, true} {
 		for r := 1; r <= maxR; r++ {
@@ -82,8 +82,8 @@ func gen(w func(string, ...any), r int, half bool) {
 	name := fmt.Sprintf("smallnKern%d%s", r, suf)
 	split := r <= 2
 	w("")
-	w("// func %s(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int)", name)
-	w("TEXT ·%s(SB), NOSPLIT, $0-56", name)
+	w("// func %s(k int, a *float32, rows, off *int, b unsafe.Pointer, c *float32, ldc int, acc bool)", name)
+	w("TEXT ·%s(SB), NOSPLIT, $0-57", name)
 	w("\tMOVQ k+0(FP), CX")
 	w("\tMOVQ a+8(FP), R9")
 	w("\tMOVQ rows+16(FP), R10")
@@ -154,6 +154,18 @@ func gen(w func(string, ...any), r int, half bool) {
 	w("\tMOVQ c+40(FP), DX")
 	w("\tMOVQ ldc+48(FP), R9")
 	w("\tSHLQ $2, R9")
+	w("\tMOVBLZX acc+56(FP), AX")
+	w("\tTESTQ AX, AX")
+	w("\tJEQ %s_store", name)
+	w("\tMOVQ DX, BX")
+	for i := 0; i < r; i++ {
+		w("\tVADDPS (BX), Z%d, Z%d", 2*i, 2*i)
+		w("\tVADDPS 64(BX), Z%d, Z%d", 2*i+1, 2*i+1)
+		if i < r-1 {
+			w("\tADDQ R9, BX")
+		}
+	}
+	w("%s_store:", name)
 	for i := 0; i < r; i++ {
 		w("\tVMOVUPS Z%d, (DX)", 2*i)
 		w("\tVMOVUPS Z%d, 64(DX)", 2*i+1)

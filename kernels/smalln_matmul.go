@@ -92,10 +92,10 @@ func (m *MatMulGemm) smallnRunMM(s *scratch, lo, hi int) {
 			p0 := jp * smallnNR
 			wo := wb + jp*g.K*smallnNR
 			if p0+smallnNR <= g.N {
-				smallnTile(g.K, a, sn.rows, sn.off, sn.offMax, &sn.w, wo, sn.half, sn.asm, y[p0:], g.N)
+				smallnTile(g.K, a, sn.rows, sn.off, sn.offMax, &sn.w, wo, sn.half, sn.asm, y[p0:], g.N, false)
 				continue
 			}
-			smallnTile(g.K, a, sn.rows, sn.off, sn.offMax, &sn.w, wo, sn.half, sn.asm, tmp, smallnNR)
+			smallnTile(g.K, a, sn.rows, sn.off, sn.offMax, &sn.w, wo, sn.half, sn.asm, tmp, smallnNR, false)
 			for i := 0; i < g.M; i++ {
 				copy(y[i*g.N+p0:(i+1)*g.N], tmp[i*smallnNR:])
 			}

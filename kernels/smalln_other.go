@@ -6,4 +6,6 @@ package kernels
 
 func smallnHasAsm() bool { return false }
 
-func smallnAsm(int, []float32, []int, []int, *smallnW, int, bool, []float32, int) bool { return false }
+func smallnAsm(int, []float32, []int, []int, *smallnW, int, bool, []float32, int, bool) bool {
+	return false
+}
