@@ -71,7 +71,7 @@ func newConvGemm(g ConvGeom, arch GemmArch, threads int, padded bool) (*ConvGemm
 }
 
 // newConvGemmMode is newConvGemm with the small-N path chosen by mode.
-func newConvGemmMode(g ConvGeom, arch GemmArch, threads int, padded bool, mode smallnConvMode) (*ConvGemm, error) {
+func newConvGemmMode(g ConvGeom, arch GemmArch, threads int, padded bool, mode smallnMode) (*ConvGemm, error) {
 	p, err := g.plan()
 	if err != nil {
 		return nil, err

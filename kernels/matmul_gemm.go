@@ -46,7 +46,7 @@ func NewMatMulGemm(g MatMulGeom, arch GemmArch, threads int) (*MatMulGemm, error
 }
 
 // newMatMulGemmMode is NewMatMulGemm with the small-N path chosen by mode.
-func newMatMulGemmMode(g MatMulGeom, arch GemmArch, threads int, mode smallnConvMode) (*MatMulGemm, error) {
+func newMatMulGemmMode(g MatMulGeom, arch GemmArch, threads int, mode smallnMode) (*MatMulGemm, error) {
 	la, lb, lo, err := g.lens()
 	if err != nil {
 		return nil, err

@@ -26,7 +26,7 @@ func BenchmarkSmallnMatVec(b *testing.B) {
 	for _, threads := range []int{1, 2} {
 		for _, v := range []struct {
 			name string
-			mode smallnConvMode
+			mode smallnMode
 			w    []float32
 		}{{"tile_f32", -1, b32}, {"smalln_f32", 0, b32}, {"smalln_f16", 0, b16}} {
 			b.Run(fmt.Sprintf("%s/t%d", v.name, threads), func(b *testing.B) {
@@ -83,7 +83,7 @@ func BenchmarkSmallnConv(b *testing.B) {
 		f32, f16 := gemmRandSlice(r, lf), smallnF16Slice(r, lf)
 		for _, v := range []struct {
 			name string
-			mode smallnConvMode
+			mode smallnMode
 			w    []float32
 			kc   int
 		}{{"tile", -1, f32, 0}, {"smalln_f32", 1, f32, 0}, {"smalln_f16", 2, f16, 0}, {"smalln_f32_kc128", 1, f32, 128}, {"smalln_f32_kc256", 1, f32, 256}} {

@@ -24,14 +24,14 @@ type smallnConv struct {
 	units  int
 }
 
-// smallnConvMode forces the small-N path on (1; 2: with f16 panels whenever exact)
+// smallnMode forces the small-N path on (1; 2: with f16 panels whenever exact)
 // or off (-1) instead of choosing by cost (0); tests use it.
-type smallnConvMode int
+type smallnMode int
 
 // smallnPlanConv sets up the small-N path of c when mode or the cost model asks for it
 // and the micro-kernel family has a small-N kernel (AVX-512, or the portable tile of
 // GemmGo).
-func (c *ConvGemm) smallnPlanConv(threads int, mode smallnConvMode) {
+func (c *ConvGemm) smallnPlanConv(threads int, mode smallnMode) {
 	p := &c.p
 	if mode < 0 || (!c.padded && !c.direct) || p.outSp == 0 || p.oc == 0 || c.kTot == 0 {
 		return

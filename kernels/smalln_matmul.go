@@ -22,7 +22,7 @@ type smallnMM struct {
 // smallnPlanMM sets up the small-N path of m when it has at most smallnMaxR rows and
 // the micro-kernel family has a small-N kernel (AVX-512, or the portable tile of
 // GemmGo); mode < 0 keeps the tile path (tests).
-func (m *MatMulGemm) smallnPlanMM(threads int, mode smallnConvMode) {
+func (m *MatMulGemm) smallnPlanMM(threads int, mode smallnMode) {
 	g := &m.g
 	if mode < 0 || g.M < 1 || g.M > smallnMaxR || g.K < 1 || g.N < 1 {
 		return

@@ -152,7 +152,7 @@ func TestSmallnConvConformance(t *testing.T) {
 			require.NoError(t, ConvReference(tc.g, absSlice(src), absSlice(filt), scale))
 			for _, arch := range GemmArchs() {
 				for _, threads := range []int{1, 2, 3} {
-					mode := smallnConvMode(1 + threads%2) // f16 panels forced at 1 and 3 threads
+					mode := smallnMode(1 + threads%2) // f16 panels forced at 1 and 3 threads
 					name := fmt.Sprintf("%s/%s/t%d/f16=%v/mode%d", tc.name, arch, threads, f16, mode)
 					w := NewWorkers(threads)
 					c, err := newConvGemmMode(tc.g, arch, threads, true, mode)
@@ -270,7 +270,7 @@ func TestSmallnMatMulConformance(t *testing.T) {
 			require.NoError(t, MatMulReference(g, absSlice(a), absSlice(b), scale))
 			for _, arch := range GemmArchs() {
 				for _, threads := range []int{1, 2, 3} {
-					for _, mode := range []smallnConvMode{0, -1} {
+					for _, mode := range []smallnMode{0, -1} {
 						for _, constB := range []bool{false, true} {
 							name := fmt.Sprintf("case%d/%s/t%d/mode%d/const=%v/f16=%v", ci, arch, threads, mode, constB, f16)
 							w := NewWorkers(threads)
