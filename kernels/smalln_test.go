@@ -114,6 +114,8 @@ var smallnConvCases = []struct {
 	{"direct_1x1_n1", ConvGeom{N: 2, Groups: 1, InC: 51, OutC: 5, In: []int{1, 1}, Out: []int{1, 1}, Kernel: []int{1, 1}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{0, 0}}},
 	{"direct_1x1_n15", ConvGeom{N: 1, Groups: 1, InC: 40, OutC: 47, In: []int{3, 5}, Out: []int{3, 5}, Kernel: []int{1, 1}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{0, 0}}},
 	{"3x3_p1_n2", ConvGeom{N: 1, Groups: 1, InC: 9, OutC: 31, In: []int{1, 2}, Out: []int{1, 2}, Kernel: []int{3, 3}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{1, 1}}},
+	{"n5_1x5", ConvGeom{N: 1, Groups: 1, InC: 11, OutC: 39, In: []int{1, 5}, Out: []int{1, 5}, Kernel: []int{1, 3}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{0, 1}}},
+	{"n8_2x4_s2", ConvGeom{N: 1, Groups: 1, InC: 6, OutC: 32, In: []int{4, 8}, Out: []int{2, 4}, Kernel: []int{3, 3}, Strides: []int{2, 2}, Dilations: []int{1, 1}, PadsBegin: []int{1, 1}}},
 	{"3x3_p1_n3", ConvGeom{N: 1, Groups: 1, InC: 6, OutC: 64, In: []int{3, 1}, Out: []int{3, 1}, Kernel: []int{3, 3}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{1, 1}}},
 	{"3x3_p1_n9", ConvGeom{N: 1, Groups: 1, InC: 16, OutC: 96, In: []int{3, 3}, Out: []int{3, 3}, Kernel: []int{3, 3}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{1, 1}}},
 	{"3x3_s2_n6", ConvGeom{N: 1, Groups: 1, InC: 7, OutC: 40, In: []int{5, 6}, Out: []int{3, 2}, Kernel: []int{3, 3}, Strides: []int{2, 3}, Dilations: []int{1, 1}, PadsBegin: []int{1, 0}}},
@@ -180,6 +182,19 @@ func TestSmallnConvConformance(t *testing.T) {
 					res := make([][]float32, e.Residuals())
 					for i := range res {
 						res[i] = gemmRandSlice(r, lo)
+					}
+					if threads == 3 { // FakeQuantize: per-channel ranges, after a bias and a residual
+						fg := fqeTestRanges(r, ch, true)
+						q, err := NewEpiFQ(fg[0], fg[1], fg[2], fg[3], 256)
+						require.NoError(t, err, name)
+						e = &Epilogue{Steps: []EpiStep{{Kind: EpiAddChan, Vec: gemmRandSlice(r, ch)}, {Kind: EpiFakeQuantize, FQ: q}, {Kind: EpiRelu}}}
+						if ci%2 == 1 {
+							e.Steps = append(e.Steps, EpiStep{Kind: EpiAddTensor})
+						}
+						res = make([][]float32, e.Residuals())
+						for i := range res {
+							res[i] = gemmRandSlice(r, lo)
+						}
 					}
 					wantE := append([]float32(nil), got...)
 					require.NoError(t, ApplyEpilogue(e, wantE, ch, lo/tc.g.N/ch, true, res), name)
@@ -293,6 +308,13 @@ func TestSmallnMatMulConformance(t *testing.T) {
 							res := make([][]float32, e.Residuals())
 							for i := range res {
 								res[i] = gemmRandSlice(r, lo)
+							}
+							if threads == 3 { // FakeQuantize with per-column ranges
+								fg := fqeTestRanges(r, g.N, true)
+								q, err := NewEpiFQ(fg[0], fg[1], fg[2], fg[3], 255)
+								require.NoError(t, err, name)
+								e = &Epilogue{Steps: []EpiStep{{Kind: EpiAddChan, Vec: gemmRandSlice(r, g.N)}, {Kind: EpiAddTensor}, {Kind: EpiFakeQuantize, FQ: q}}}
+								res = [][]float32{gemmRandSlice(r, lo)}
 							}
 							wantE := append([]float32(nil), got...)
 							require.NoError(t, ApplyEpilogue(e, wantE, g.M, g.N, false, res), name)
