@@ -202,7 +202,7 @@ func TestSmallnConvConformance(t *testing.T) {
 					for rep := 0; rep < 2; rep++ {
 						gotE := gemmRandSlice(r, lo)
 						require.NoError(t, c.RunEpi(ctx, w, src, gotE, res), name)
-						require.Equal(t, wantE, gotE, name+fmt.Sprintf(" epi%d", v))
+						fqeEqualBits(t, wantE, gotE, name+fmt.Sprintf(" epi%d", v))
 					}
 					// f16 data: RunEpiF16 = widen, RunEpi, narrow
 					src16 := make([]float16.Float16, ls)
@@ -322,7 +322,7 @@ func TestSmallnMatMulConformance(t *testing.T) {
 							for rep := 0; rep < 2; rep++ {
 								gotE := gemmRandSlice(r, lo)
 								require.NoError(t, m.RunEpi(ctx, w, a, bb, gotE, res), name)
-								require.Equal(t, wantE, gotE, name)
+								fqeEqualBits(t, wantE, gotE, name)
 							}
 							w.Close()
 						}
