@@ -85,12 +85,14 @@ func newConvGemmMode(g ConvGeom, arch GemmArch, threads int, padded bool, mode s
 	c.mPan = (p.oc + gk.mr - 1) / gk.mr
 	c.nPan = (p.outSp + gk.nr - 1) / gk.nr
 	c.direct = p.kSp == 1 && p.s == [3]int{1, 1, 1} && p.pb == [3]int{} && p.in == p.out
-	c.packed = make([]float32, p.g*c.mPan*gk.mr*c.kTot)
 	if !c.direct && padded {
 		c.planPadded()
 	}
 	c.plan(max(threads, 1))
 	c.smallnPlanConv(max(threads, 1), mode)
+	if c.sn == nil {
+		c.packed = make([]float32, p.g*c.mPan*gk.mr*c.kTot)
+	}
 	c.serial.reserve(c.scratchBytes())
 	return c, nil
 }

@@ -81,15 +81,17 @@ func newMatMulGemmMode(g MatMulGeom, arch GemmArch, threads int, mode smallnMode
 	m.mPan = (g.M + gk.mr - 1) / gk.mr
 	m.nPan = (g.N + gk.nr - 1) / gk.nr
 	m.small = g.M < gemmRowsMin
-	m.bPacked = make([]float32, m.nbb*m.nPan*gk.nr*g.K)
-	switch {
-	case !m.small:
-		m.aPacked = make([]float32, m.na*m.mPan*gk.mr*g.K)
-	case g.TransA && g.M > 1:
-		m.aPacked = make([]float32, m.na*g.M*g.K)
-	}
 	m.plan(max(threads, 1))
 	m.smallnPlanMM(max(threads, 1), mode)
+	if m.sn == nil {
+		m.bPacked = make([]float32, m.nbb*m.nPan*gk.nr*g.K)
+		switch {
+		case !m.small:
+			m.aPacked = make([]float32, m.na*m.mPan*gk.mr*g.K)
+		case g.TransA && g.M > 1:
+			m.aPacked = make([]float32, m.na*g.M*g.K)
+		}
+	}
 	m.serial.reserve(m.scratchBytes())
 	return m, nil
 }

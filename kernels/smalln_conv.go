@@ -90,7 +90,6 @@ func (c *ConvGemm) smallnPlanConv(threads int, mode smallnMode) {
 	sn.units = planes * sn.mPan * sn.nChk
 	c.sn = sn
 	c.units = sn.units
-	c.packed = nil
 }
 
 // smallnPackConv packs the filters into the small-N panels.

@@ -58,7 +58,6 @@ func (m *MatMulGemm) smallnPlanMM(threads int, mode smallnMode) {
 	sn.nChk = (sn.nPan + sn.chunk - 1) / sn.chunk
 	m.sn = sn
 	m.units = m.nb * sn.nChk
-	m.bPacked, m.aPacked = nil, nil
 }
 
 // smallnPackMM packs B (as an N×K matrix: element (n, k) at b[n*rs+k*cs] per batch).
