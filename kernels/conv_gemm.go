@@ -55,6 +55,8 @@ type ConvGemm struct {
 
 	epi *Epilogue   // fused epilogue (SetEpilogue); nil for none
 	res [][]float32 // the epilogue's residual tensors during a run
+
+	sn *smallnConv // the small-N path (smalln_conv.go) when chosen; nil otherwise
 }
 
 // NewConvGemm plans the fast convolution of geometry g with the micro-kernel family
@@ -65,6 +67,11 @@ func NewConvGemm(g ConvGeom, arch GemmArch, threads int) (*ConvGemm, error) {
 
 // newConvGemm is NewConvGemm; padded false keeps the im2col packing path (tests).
 func newConvGemm(g ConvGeom, arch GemmArch, threads int, padded bool) (*ConvGemm, error) {
+	return newConvGemmMode(g, arch, threads, padded, 0)
+}
+
+// newConvGemmMode is newConvGemm with the small-N path chosen by mode.
+func newConvGemmMode(g ConvGeom, arch GemmArch, threads int, padded bool, mode smallnMode) (*ConvGemm, error) {
 	p, err := g.plan()
 	if err != nil {
 		return nil, err
@@ -78,11 +85,14 @@ func newConvGemm(g ConvGeom, arch GemmArch, threads int, padded bool) (*ConvGemm
 	c.mPan = (p.oc + gk.mr - 1) / gk.mr
 	c.nPan = (p.outSp + gk.nr - 1) / gk.nr
 	c.direct = p.kSp == 1 && p.s == [3]int{1, 1, 1} && p.pb == [3]int{} && p.in == p.out
-	c.packed = make([]float32, p.g*c.mPan*gk.mr*c.kTot)
 	if !c.direct && padded {
 		c.planPadded()
 	}
 	c.plan(max(threads, 1))
+	c.smallnPlanConv(max(threads, 1), mode)
+	if c.sn == nil {
+		c.packed = make([]float32, p.g*c.mPan*gk.mr*c.kTot)
+	}
 	c.serial.reserve(c.scratchBytes())
 	return c, nil
 }
@@ -131,6 +141,11 @@ func (c *ConvGemm) PackFilters(filt []float32) error {
 	p := &c.p
 	if len(filt) != p.g*p.oc*p.ic*p.kSp {
 		return geomErr("filters of %d elements, expected %d", len(filt), p.g*p.oc*p.ic*p.kSp)
+	}
+	if c.sn != nil {
+		c.smallnPackConv(filt)
+		c.ready = true
+		return nil
 	}
 	per := c.mPan * c.gk.mr * c.kTot
 	for gr := 0; gr < p.g; gr++ {
@@ -230,6 +245,10 @@ func (c *ConvGemm) RunEpi(ctx context.Context, w *Workers, src, dst []float32, r
 
 // runUnits computes work units [lo, hi).
 func (c *ConvGemm) runUnits(s *scratch, lo, hi int) {
+	if c.sn != nil {
+		c.smallnRunConv(s, lo, hi)
+		return
+	}
 	p := &c.p
 	g := &c.gk
 	mr, nr := g.mr, g.nr

@@ -19,7 +19,9 @@ import "fmt"
 // accumulators), both Go assembly in gemm_amd64.s picked at run time from the CPU's
 // features, and a portable Go 4×16 kernel (other platforms, -tags purego). Each output
 // element is one sum over k in ascending order (an FMA chain in the assembly), so the
-// fast kernels differ from the references only by rounding.
+// fast kernels differ from the references only by rounding. Products with few output
+// pixels (or MatMuls with M <= 8) take the swapped small-N tiles of smalln.go instead;
+// docs/semantics.md §18 lists every kernel's summation order and the common bound.
 
 // GemmArch selects the micro-kernel family of a fast kernel.
 type GemmArch int

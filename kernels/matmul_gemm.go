@@ -32,6 +32,8 @@ type MatMulGemm struct {
 
 	epi *Epilogue   // fused epilogue (SetEpilogue); nil for none
 	res [][]float32 // the epilogue's residual tensors during a run
+
+	sn *smallnMM // the small-N path (smalln_matmul.go) when chosen; nil otherwise
 }
 
 // gemmRowsMin is the smallest M computed with the tile kernel.
@@ -40,6 +42,11 @@ const gemmRowsMin = 4
 // NewMatMulGemm plans the fast MatMul of geometry g with the micro-kernel family arch
 // for up to threads workers.
 func NewMatMulGemm(g MatMulGeom, arch GemmArch, threads int) (*MatMulGemm, error) {
+	return newMatMulGemmMode(g, arch, threads, 0)
+}
+
+// newMatMulGemmMode is NewMatMulGemm with the small-N path chosen by mode.
+func newMatMulGemmMode(g MatMulGeom, arch GemmArch, threads int, mode smallnMode) (*MatMulGemm, error) {
 	la, lb, lo, err := g.lens()
 	if err != nil {
 		return nil, err
@@ -74,14 +81,17 @@ func NewMatMulGemm(g MatMulGeom, arch GemmArch, threads int) (*MatMulGemm, error
 	m.mPan = (g.M + gk.mr - 1) / gk.mr
 	m.nPan = (g.N + gk.nr - 1) / gk.nr
 	m.small = g.M < gemmRowsMin
-	m.bPacked = make([]float32, m.nbb*m.nPan*gk.nr*g.K)
-	switch {
-	case !m.small:
-		m.aPacked = make([]float32, m.na*m.mPan*gk.mr*g.K)
-	case g.TransA && g.M > 1:
-		m.aPacked = make([]float32, m.na*g.M*g.K)
-	}
 	m.plan(max(threads, 1))
+	m.smallnPlanMM(max(threads, 1), mode)
+	if m.sn == nil {
+		m.bPacked = make([]float32, m.nbb*m.nPan*gk.nr*g.K)
+		switch {
+		case !m.small:
+			m.aPacked = make([]float32, m.na*m.mPan*gk.mr*g.K)
+		case g.TransA && g.M > 1:
+			m.aPacked = make([]float32, m.na*g.M*g.K)
+		}
+	}
 	m.serial.reserve(m.scratchBytes())
 	return m, nil
 }
@@ -120,6 +130,15 @@ func (m *MatMulGemm) PackB(b []float32) error {
 		return geomErr("B of %d elements, expected %d", len(b), m.lb)
 	}
 	g := &m.g
+	if m.sn != nil {
+		rs, cs := 1, g.N
+		if g.TransB {
+			rs, cs = g.K, 1
+		}
+		m.smallnPackMM(b, rs, cs)
+		m.bReady = true
+		return nil
+	}
 	per := m.nPan * m.gk.nr * g.K
 	kn := g.K * g.N
 	if g.K > 0 {
@@ -140,6 +159,9 @@ func (m *MatMulGemm) PackB(b []float32) error {
 func (m *MatMulGemm) SetConstB(b []float32) error {
 	if err := m.PackB(b); err != nil {
 		return err
+	}
+	if m.sn != nil {
+		m.sn.half = m.sn.asm && smallnHasAsm() && smallnToF16(&m.sn.w)
 	}
 	m.bConst = true
 	return nil
@@ -193,6 +215,7 @@ func (m *MatMulGemm) RunEpi(ctx context.Context, w *Workers, a, b, dst []float32
 	}
 	mk := g.M * g.K
 	switch {
+	case m.sn != nil: // A is read in place
 	case !m.small:
 		per := m.mPan * m.gk.mr * g.K
 		for i := 0; i < m.na; i++ {
@@ -234,6 +257,10 @@ func (m *MatMulGemm) RunEpi(ctx context.Context, w *Workers, a, b, dst []float32
 }
 
 func (m *MatMulGemm) runUnits(s *scratch, lo, hi int) {
+	if m.sn != nil {
+		m.smallnRunMM(s, lo, hi)
+		return
+	}
 	g := &m.g
 	gk := &m.gk
 	mr, nr := gk.mr, gk.nr

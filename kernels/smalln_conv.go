@@ -1,0 +1,171 @@
+package kernels
+
+// smallnConv is ConvGemm's small-N plan (smalln.go): tiles of up to smallnMaxR output
+// pixels × 32 output channels, the filters packed as 32-channel panels over all of K.
+// Row i of a tile is an output pixel: its wide-grid index in the padded planes (padded
+// mode) or the pixel itself (a direct 1×1 convolution reads the input in place); tap
+// k is off[k] further. A work unit is (image plane, channel panel, chunk of pixels):
+// its tiles go into a [pixel][channel] block, where the epilogue runs along the
+// channels (per-channel values are a vector), and the block is then transposed into
+// the output's channel rows (an epilogue reading residual tensors runs after that, on
+// the output's layout).
+type smallnConv struct {
+	asm    bool  // the AVX-512 kernel (else the portable tile)
+	mPan   int   // 32-channel panels per group
+	rows   []int // per output pixel: its row offset in the plane's operand
+	off    []int // per k: tap k's offset
+	offMax int
+	w      smallnW // groups × mPan panels of kTot×32
+	half   bool    // w.h holds the panels
+	half2  bool    // f16 panels whenever exact (mode 2)
+	kc     int     // K block
+	chunk  int     // pixels per unit
+	nChk   int     // pixel chunks per plane
+	units  int
+}
+
+// smallnMode forces the small-N path on (1; 2: with f16 panels whenever exact)
+// or off (-1) instead of choosing by cost (0); tests use it.
+type smallnMode int
+
+// smallnPlanConv sets up the small-N path of c when mode or the cost model asks for it
+// and the micro-kernel family has a small-N kernel (AVX-512, or the portable tile of
+// GemmGo).
+func (c *ConvGemm) smallnPlanConv(threads int, mode smallnMode) {
+	p := &c.p
+	if mode < 0 || (!c.padded && !c.direct) || p.outSp == 0 || p.oc == 0 || c.kTot == 0 {
+		return
+	}
+	asm := c.gk.arch == GemmAVX512
+	if !asm && c.gk.arch != GemmGo {
+		return
+	}
+	if mode == 0 {
+		// cycles per k step per plane: the 8×32 tile over the (wide) pixel panels
+		// against the small-N tiles over the valid pixels, the latter weighted by 4/3
+		// (measured: on maps of 15×15 and more the small-N tiles run ~1.5× slower
+		// than their FMA count says, their A rows spread over more cache lines)
+		wide := p.outSp
+		if c.padded {
+			wide = c.nq
+		}
+		tiles := (p.oc + 7) / 8 * ((wide + 31) / 32) * 8
+		if smallnCost(p.outSp, p.oc)*4 >= tiles*3 {
+			return
+		}
+	}
+	sn := &smallnConv{asm: asm, half2: mode == 2, kc: c.kTot}
+	sn.mPan = (p.oc + smallnNR - 1) / smallnNR
+	sn.rows = make([]int, p.outSp)
+	if c.padded {
+		sn.off, sn.offMax = c.off, c.offMax
+		i := 0
+		for oz := 0; oz < p.out[0]; oz++ {
+			for oy := 0; oy < p.out[1]; oy++ {
+				for ox := 0; ox < p.out[2]; ox++ {
+					sn.rows[i] = (oz*c.ph[1]+oy)*c.ph[2] + ox
+					i++
+				}
+			}
+		}
+	} else {
+		sn.off = make([]int, c.kTot)
+		for k := range sn.off {
+			sn.off[k] = k * p.inSp
+		}
+		sn.offMax = (c.kTot - 1) * p.inSp
+		for i := range sn.rows {
+			sn.rows[i] = i
+		}
+	}
+	sn.w.f = make([]float32, p.g*smallnPackedLen(p.oc, c.kTot))
+	planes := p.n * p.g
+	sn.chunk = min(p.outSp, 64)
+	if c.parallel {
+		for sn.chunk > smallnMaxR && planes*sn.mPan*((p.outSp+sn.chunk-1)/sn.chunk) < 2*threads {
+			sn.chunk = (sn.chunk + 1) / 2
+		}
+	}
+	sn.nChk = (p.outSp + sn.chunk - 1) / sn.chunk
+	sn.units = planes * sn.mPan * sn.nChk
+	c.sn = sn
+	c.units = sn.units
+}
+
+// smallnPackConv packs the filters into the small-N panels.
+func (c *ConvGemm) smallnPackConv(filt []float32) {
+	p := &c.p
+	sn := c.sn
+	per := smallnPackedLen(p.oc, c.kTot)
+	for gr := 0; gr < p.g; gr++ {
+		smallnPack(sn.w.f[gr*per:(gr+1)*per], filt[gr*p.oc*c.kTot:(gr+1)*p.oc*c.kTot], p.oc, c.kTot, c.kTot, 1)
+	}
+	// f16 panels halve the bytes streamed but cost a VCVTPH2PS per 16 weights on each
+	// read: worth it when the weights are read at most twice per run (one or two tiles
+	// of pixels) or are too large to stay in L2 between tiles
+	few := sn.nChk*smallnTiles(sn.chunk) <= 2 || 4*len(sn.w.f) > 1<<20 || sn.half2
+	sn.half = few && sn.asm && smallnHasAsm() && smallnToF16(&sn.w)
+}
+
+// smallnRunConv computes work units [lo, hi) of the small-N path.
+func (c *ConvGemm) smallnRunConv(s *scratch, lo, hi int) {
+	p := &c.p
+	sn := c.sn
+	s.reserve(4 * sn.chunk * smallnNR)
+	blk := take[float32](s, sn.chunk*smallnNR)
+	per := smallnPackedLen(p.oc, c.kTot)
+	resid := c.epi.Residuals() > 0
+	for u := lo; u < hi; u++ {
+		nc := u % sn.nChk
+		rest := u / sn.nChk
+		mp := rest % sn.mPan
+		plane := rest / sn.mPan
+		gr := plane % p.g
+		var a []float32
+		if c.padded {
+			a = c.pad[plane*c.planeP:]
+		} else {
+			a = c.src[plane*p.ic*p.inSp : (plane+1)*p.ic*p.inSp]
+		}
+		wo := gr*per + mp*c.kTot*smallnNR
+		p0, p1 := nc*sn.chunk, min(p.outSp, (nc+1)*sn.chunk)
+		n := p1 - p0
+		// K blocks: a block's weights (kc·32 values) and A lines stay in L1 across
+		// the chunk's tiles
+		for k0 := 0; k0 < c.kTot; k0 += sn.kc {
+			kcb := min(sn.kc, c.kTot-k0)
+			for t := 0; t < smallnTiles(n); t++ {
+				f, r := smallnSplit(n, t)
+				smallnTile(kcb, a, sn.rows[p0+f:p0+f+r], sn.off[k0:], sn.offMax, &sn.w, wo+k0*smallnNR, sn.half, sn.asm, blk[f*smallnNR:], smallnNR, k0 > 0)
+			}
+		}
+		o0 := mp * smallnNR
+		oc := min(smallnNR, p.oc-o0)
+		ch0 := gr*p.oc + o0
+		if c.epi != nil && !resid {
+			epiBlock(c.epi, blk, nil, 0, smallnNR, n, oc, ch0, false)
+		}
+		yOff := plane*p.oc*p.outSp + o0*p.outSp + p0
+		smallnTranspose(c.dst[yOff:], p.outSp, blk, n, oc)
+		if c.epi != nil && resid {
+			epiBlock(c.epi, c.dst, c.res, yOff, p.outSp, oc, n, ch0, true)
+		}
+		if c.dst16 != nil {
+			for j := 0; j < oc; j++ {
+				o := yOff + j*p.outSp
+				GemmF32ToF16(c.dst16[o:o+n], c.dst[o:o+n])
+			}
+		}
+	}
+}
+
+// smallnTranspose writes the n×oc corner of the [pixel][smallnNR] block blk into oc
+// rows of n values, ld apart, at dst.
+func smallnTranspose(dst []float32, ld int, blk []float32, n, oc int) {
+	for j := 0; j < oc; j++ {
+		d := dst[j*ld : j*ld+n]
+		for i := range d {
+			d[i] = blk[i*smallnNR+j]
+		}
+	}
+}
