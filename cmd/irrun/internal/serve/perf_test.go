@@ -156,7 +156,15 @@ func TestServeLoadClient(t *testing.T) {
 func runPerfClient(t *testing.T, c perfClient) ([]time.Duration, time.Duration) {
 	spec, err := json.Marshal(c)
 	require.NoError(t, err)
-	cmd := exec.Command(os.Args[0], "-test.run=^TestServeLoadClient$", "-test.count=1")
+	args := []string{"-test.run=^TestServeLoadClient$", "-test.count=1"}
+	if dir := os.Getenv("IRRUN_SERVE_PERF_CLIENT_PROFILE"); dir != "" {
+		// A CPU profile of the client process, one file per run.
+		f, err := os.CreateTemp(dir, "client-"+c.Mode+"-*.prof")
+		require.NoError(t, err)
+		f.Close()
+		args = append(args, "-test.cpuprofile="+f.Name())
+	}
+	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(os.Environ(), perfEnv+"="+string(spec))
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "%s", out)
@@ -246,6 +254,10 @@ func TestServeOverhead(t *testing.T) {
 	threads, _ := strconv.Atoi(os.Getenv("IRRUN_SERVE_PERF_THREADS")) // 0: the default
 	ts := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads})
 	ts.waitReady(t)
+	// The same server with the helpers left polling after each inference (the server
+	// before round 6), for comparison.
+	tsPoll := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads, pollHelpers: true})
+	tsPoll.waitReady(t)
 	mv := ts.repo.Load().models["m"].versions[0]
 	name := mv.inputs[0].Name
 
@@ -267,14 +279,20 @@ func TestServeOverhead(t *testing.T) {
 	})}
 	go noopREST.Serve(rl)
 	defer noopREST.Close()
-	gl, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	noopGRPC := grpc.NewServer()
-	inference.RegisterGRPCInferenceServiceServer(noopGRPC, &noopInference{resp: grpcResp})
-	go noopGRPC.Serve(gl)
-	defer noopGRPC.Stop()
 
+	// The server's gRPC options (srvGRPCOptions), and grpc-go's defaults (before round 6).
+	mkNoop := func(opts ...grpc.ServerOption) string {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		require.NoError(t, err)
+		srv := grpc.NewServer(opts...)
+		inference.RegisterGRPCInferenceServiceServer(srv, &noopInference{resp: grpcResp})
+		go srv.Serve(l)
+		t.Cleanup(srv.Stop)
+		return l.Addr().String()
+	}
+	noopGRPC, noopGRPCDefault := mkNoop(srvGRPCOptions(DefaultMaxRequestBytes)...), mkNoop()
 	type row struct {
+		key     string // for IRRUN_SERVE_PERF_ROWS
 		name    string
 		clients int
 		client  *perfClient  // nil: call runs in this process
@@ -307,15 +325,25 @@ func TestServeOverhead(t *testing.T) {
 		return err
 	}
 	rows := []*row{
-		{name: "bench (in-process)", clients: 1, call: bench},
-		{name: "REST binary", clients: 1, client: pc("rest", ts.url+"/v2/models/m/infer", 1)},
-		{name: "gRPC", clients: 1, client: pc("grpc", ts.grpcAddr, 1)},
-		{name: "REST no-op", clients: 1, client: pc("rest", "http://"+rl.Addr().String()+"/", 1)},
-		{name: "gRPC no-op", clients: 1, client: pc("grpc", gl.Addr().String(), 1)},
-		{name: "REST binary", clients: 4, client: pc("rest", ts.url+"/v2/models/m/infer", 4)},
-		{name: "gRPC", clients: 4, client: pc("grpc", ts.grpcAddr, 4)},
-		{name: "REST in-proc client", clients: 1, call: inREST},
-		{name: "gRPC in-proc client", clients: 1, call: inGRPC},
+		{key: "bench", name: "bench (in-process)", clients: 1, call: bench},
+		{key: "rest1", name: "REST binary", clients: 1, client: pc("rest", ts.url+"/v2/models/m/infer", 1)},
+		{key: "grpc1", name: "gRPC", clients: 1, client: pc("grpc", ts.grpcAddr, 1)},
+		{key: "rest1poll", name: "REST polling helpers", clients: 1, client: pc("rest", tsPoll.url+"/v2/models/m/infer", 1)},
+		{key: "grpc1poll", name: "gRPC polling helpers", clients: 1, client: pc("grpc", tsPoll.grpcAddr, 1)},
+		{key: "restnoop", name: "REST no-op", clients: 1, client: pc("rest", "http://"+rl.Addr().String()+"/", 1)},
+		{key: "grpcnoop", name: "gRPC no-op", clients: 1, client: pc("grpc", noopGRPC, 1)},
+		{key: "grpcnoopdef", name: "gRPC no-op grpc defaults", clients: 1, client: pc("grpc", noopGRPCDefault, 1)},
+		{key: "rest4", name: "REST binary", clients: 4, client: pc("rest", ts.url+"/v2/models/m/infer", 4)},
+		{key: "grpc4", name: "gRPC", clients: 4, client: pc("grpc", ts.grpcAddr, 4)},
+		{key: "restin", name: "REST in-proc client", clients: 1, call: inREST},
+		{key: "grpcin", name: "gRPC in-proc client", clients: 1, call: inGRPC},
+	}
+	// IRRUN_SERVE_PERF_ROWS (comma-separated keys above) keeps some rows, e.g. to profile
+	// the server under one of them (go test -cpuprofile / -trace).
+	if keep := os.Getenv("IRRUN_SERVE_PERF_ROWS"); keep != "" {
+		keys := strings.Split(keep, ",")
+		rows = slices.DeleteFunc(rows, func(r *row) bool { return !slices.Contains(keys, r.key) })
+		require.NotEmpty(t, rows, "IRRUN_SERVE_PERF_ROWS=%s keeps no row", keep)
 	}
 	var load []byte
 	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
