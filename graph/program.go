@@ -32,6 +32,11 @@ type Options struct {
 	// MaxMemory bounds, in bytes, every tensor the program allocates and the intermediate
 	// buffers of one execution state; 0 means DefaultMaxMemory.
 	MaxMemory int64
+	// ParkHelpers makes the kernels' helper threads park when the last Run in progress
+	// ends, instead of polling for the next parallel region for up to 200 µs. For a server,
+	// whose next Run comes after a network round trip that needs the CPU the polling helper
+	// would hold; the next Run's first parallel region wakes them (kernels.Workers.Rest).
+	ParkHelpers bool
 	// fuseSkip (tests only) names a node type the epilogue-fusion pass must not fuse
 	// into a preceding step, or "*" for none at all (graph/fuse.go).
 	fuseSkip string
@@ -74,9 +79,10 @@ type Program struct {
 	outputs []TensorInfo
 	resVals []int // per Result: the value id feeding it
 
-	mu     sync.Mutex // serialises plan creation
-	plans  atomic.Pointer[[]*plan]
-	closed atomic.Bool
+	mu      sync.Mutex // serialises plan creation
+	plans   atomic.Pointer[[]*plan]
+	closed  atomic.Bool
+	running atomic.Int32 // Runs in progress (counted with Options.ParkHelpers only)
 }
 
 // Compile prepares g for execution. It returns an *ir.FormatError when g has error
@@ -416,6 +422,10 @@ func (p *Program) run(ctx context.Context, inputs, outputs []*ir.Tensor, profile
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	if p.opts.ParkHelpers && p.workers != nil {
+		p.running.Add(1)
+		defer p.parkHelpers()
+	}
 	pl, err := p.planForInputs(inputs)
 	if err != nil {
 		return nil, nil, err
@@ -471,6 +481,14 @@ func (p *Program) run(ctx context.Context, inputs, outputs []*ir.Tensor, profile
 	}
 	pl.put(st)
 	return outputs, timings, nil
+}
+
+// parkHelpers ends a Run under Options.ParkHelpers: the last one in progress parks the
+// helpers. (A Run starting meanwhile only finds them parked at its next region.)
+func (p *Program) parkHelpers() {
+	if p.running.Add(-1) == 0 {
+		p.workers.Rest()
+	}
 }
 
 // planForInputs validates inputs and returns the plan for their shapes.

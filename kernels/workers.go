@@ -25,6 +25,7 @@ type Workers struct {
 	mu      sync.Mutex // held for the duration of a parallel region
 	closed  bool
 	closing atomic.Bool // set by Close: spinning helpers exit
+	rest    atomic.Bool // set by Rest, cleared by the next post: polling helpers park
 	wake    []chan struct{}
 	state   []helperState // one per helper
 	job     job
@@ -134,7 +135,7 @@ func (w *Workers) poll(st *atomic.Uint32) bool {
 			return true
 		}
 		if i&255 == 255 {
-			if w.closing.Load() {
+			if w.closing.Load() || w.rest.Load() {
 				return false
 			}
 			if t0.IsZero() {
@@ -261,6 +262,9 @@ func (w *Workers) run(ctx context.Context, j *job, parallel bool) error {
 		if parallel && !w.closed {
 			helpers = min(w.threads-1, (j.units+j.chunk-1)/j.chunk-1)
 		}
+		if helpers > 0 && w.rest.Load() {
+			w.rest.Store(false)
+		}
 		for i := 1; i <= helpers; i++ {
 			st := &w.state[i].v
 			if !st.CompareAndSwap(stIdle, stPosted) {
@@ -337,3 +341,14 @@ func (adAvgIntRunner[T]) run(j *job, s *scratch, lo, hi int) { adAvgUnitsInt[T](
 type transposeRunner[T any] struct{}
 
 func (transposeRunner[T]) run(j *job, s *scratch, lo, hi int) { transposeUnits[T](j, s, lo, hi) }
+
+// Rest asks the helpers that are polling for the next parallel region to park now
+// instead of at the end of spinTime, giving their CPUs back: for a caller that knows no
+// region follows soon (a server between requests). The next region posts to parked
+// helpers and wakes them (the caller does not wait for them), and clears the request. It
+// is optional: without it helpers park after spinTime.
+func (w *Workers) Rest() {
+	if w != nil && !w.rest.Load() {
+		w.rest.Store(true)
+	}
+}

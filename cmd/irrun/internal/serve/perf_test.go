@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -46,8 +47,8 @@ type perfClient struct {
 const perfEnv = "IRRUN_SERVE_PERF_CLIENT"
 
 // run sends requests from c.Clients goroutines for c.Seconds after a warm-up and returns
-// every request's latency.
-func (c *perfClient) run(body []byte, hl string) ([]time.Duration, time.Duration, error) {
+// every request's latency, the elapsed time and the client's CPU time.
+func (c *perfClient) run(body []byte, hl string) ([]time.Duration, time.Duration, time.Duration, error) {
 	var call func() error
 	switch c.Mode {
 	case "rest":
@@ -69,7 +70,7 @@ func (c *perfClient) run(body []byte, hl string) ([]time.Duration, time.Duration
 	case "grpc":
 		conn, err := grpc.NewClient(c.Target, grpc.WithTransportCredentials(insecure.NewCredentials()))
 		if err != nil {
-			return nil, 0, err
+			return nil, 0, 0, err
 		}
 		defer conn.Close()
 		client := inference.NewGRPCInferenceServiceClient(conn)
@@ -81,22 +82,26 @@ func (c *perfClient) run(body []byte, hl string) ([]time.Duration, time.Duration
 			return err
 		}
 	default:
-		return nil, 0, fmt.Errorf("unknown mode %q", c.Mode)
+		return nil, 0, 0, fmt.Errorf("unknown mode %q", c.Mode)
 	}
 	return measureCalls(c.Clients, time.Duration(c.Seconds*float64(time.Second)), call)
 }
 
-// measureCalls runs call from clients goroutines for dur after 20 warm-up calls; it
-// returns the latencies and the elapsed time.
-func measureCalls(clients int, dur time.Duration, call func() error) ([]time.Duration, time.Duration, error) {
-	for range 20 {
+// perfWarmup is the number of calls measureCalls makes before it measures.
+const perfWarmup = 20
+
+// measureCalls runs call from clients goroutines for dur after perfWarmup calls; it
+// returns the latencies, the elapsed time and the CPU time this process used meanwhile.
+func measureCalls(clients int, dur time.Duration, call func() error) (_ []time.Duration, el, cpu time.Duration, _ error) {
+	for range perfWarmup {
 		if err := call(); err != nil {
-			return nil, 0, err
+			return nil, 0, 0, err
 		}
 	}
 	var mu sync.Mutex
 	var lat []time.Duration
 	var firstErr error
+	cpu0 := perfCPU()
 	start := time.Now()
 	deadline := start.Add(dur)
 	var wg sync.WaitGroup
@@ -122,7 +127,16 @@ func measureCalls(clients int, dur time.Duration, call func() error) ([]time.Dur
 		}()
 	}
 	wg.Wait()
-	return lat, time.Since(start), firstErr
+	return lat, time.Since(start), perfCPU() - cpu0, firstErr
+}
+
+// perfCPU is the CPU time (user + system) this process has used.
+func perfCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // TestServeLoadClient is the child-process side of TestServeOverhead; it is skipped unless
@@ -143,20 +157,29 @@ func TestServeLoadClient(t *testing.T) {
 	if c.Mode == "rest" {
 		body, hl = binaryInferBody(c.Input, c.Shape, data, true)
 	}
-	lat, el, err := c.run(body, hl)
+	lat, el, cpu, err := c.run(body, hl)
 	require.NoError(t, err)
 	out := make([]string, len(lat))
 	for i, d := range lat {
 		out[i] = strconv.FormatInt(int64(d), 10)
 	}
-	fmt.Printf("IRRUN_PERF %d %s\n", int64(el), strings.Join(out, " "))
+	fmt.Printf("IRRUN_PERF %d %d %s\n", int64(el), int64(cpu), strings.Join(out, " "))
 }
 
-// runPerfClient runs c in a child process and returns its latencies and elapsed time.
-func runPerfClient(t *testing.T, c perfClient) ([]time.Duration, time.Duration) {
+// runPerfClient runs c in a child process and returns its latencies, elapsed time and
+// CPU time while measuring.
+func runPerfClient(t *testing.T, c perfClient) (_ []time.Duration, el, cpu time.Duration) {
 	spec, err := json.Marshal(c)
 	require.NoError(t, err)
-	cmd := exec.Command(os.Args[0], "-test.run=^TestServeLoadClient$", "-test.count=1")
+	args := []string{"-test.run=^TestServeLoadClient$", "-test.count=1"}
+	if dir := os.Getenv("IRRUN_SERVE_PERF_CLIENT_PROFILE"); dir != "" {
+		// A CPU profile of the client process, one file per run.
+		f, err := os.CreateTemp(dir, "client-"+c.Mode+"-*.prof")
+		require.NoError(t, err)
+		f.Close()
+		args = append(args, "-test.cpuprofile="+f.Name())
+	}
+	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(os.Environ(), perfEnv+"="+string(spec))
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "%s", out)
@@ -166,18 +189,21 @@ func runPerfClient(t *testing.T, c perfClient) ([]time.Duration, time.Duration) 
 			continue
 		}
 		fs := strings.Fields(f)
+		require.GreaterOrEqual(t, len(fs), 2, "%s", out)
 		el, err := strconv.ParseInt(fs[0], 10, 64)
 		require.NoError(t, err)
-		lat := make([]time.Duration, len(fs)-1)
-		for i, s := range fs[1:] {
+		cpu, err := strconv.ParseInt(fs[1], 10, 64)
+		require.NoError(t, err)
+		lat := make([]time.Duration, len(fs)-2)
+		for i, s := range fs[2:] {
 			v, err := strconv.ParseInt(s, 10, 64)
 			require.NoError(t, err)
 			lat[i] = time.Duration(v)
 		}
-		return lat, time.Duration(el)
+		return lat, time.Duration(el), time.Duration(cpu)
 	}
 	t.Fatalf("the client printed no result: %s", out)
-	return nil, 0
+	return nil, 0, 0
 }
 
 // noopInference answers every ModelInfer with a fixed response of the model's output
@@ -246,6 +272,10 @@ func TestServeOverhead(t *testing.T) {
 	threads, _ := strconv.Atoi(os.Getenv("IRRUN_SERVE_PERF_THREADS")) // 0: the default
 	ts := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads})
 	ts.waitReady(t)
+	// The same server with the helpers left polling after each inference (the server
+	// before round 6), for comparison.
+	tsPoll := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads, pollHelpers: true})
+	tsPoll.waitReady(t)
 	mv := ts.repo.Load().models["m"].versions[0]
 	name := mv.inputs[0].Name
 
@@ -267,20 +297,29 @@ func TestServeOverhead(t *testing.T) {
 	})}
 	go noopREST.Serve(rl)
 	defer noopREST.Close()
-	gl, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	noopGRPC := grpc.NewServer()
-	inference.RegisterGRPCInferenceServiceServer(noopGRPC, &noopInference{resp: grpcResp})
-	go noopGRPC.Serve(gl)
-	defer noopGRPC.Stop()
 
+	// The server's gRPC options (srvGRPCOptions), and grpc-go's defaults (before round 6).
+	mkNoop := func(opts ...grpc.ServerOption) string {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		require.NoError(t, err)
+		srv := grpc.NewServer(opts...)
+		inference.RegisterGRPCInferenceServiceServer(srv, &noopInference{resp: grpcResp})
+		go srv.Serve(l)
+		t.Cleanup(srv.Stop)
+		return l.Addr().String()
+	}
+	noopGRPC, noopGRPCDefault := mkNoop(srvGRPCOptions(DefaultMaxRequestBytes)...), mkNoop()
 	type row struct {
+		key     string // for IRRUN_SERVE_PERF_ROWS
 		name    string
 		clients int
 		client  *perfClient  // nil: call runs in this process
 		call    func() error // in-process rows
 		lat     []time.Duration
 		el      time.Duration
+		n       int           // requests the CPU times cover
+		srvCPU  time.Duration // this process (in-process rows: the client's too)
+		cliCPU  time.Duration // the client process while it measured
 	}
 	pc := func(mode, target string, clients int) *perfClient {
 		return &perfClient{Mode: mode, Target: target, Model: "m", Input: name, Shape: dims, Clients: clients, Seconds: dur.Seconds()}
@@ -307,15 +346,25 @@ func TestServeOverhead(t *testing.T) {
 		return err
 	}
 	rows := []*row{
-		{name: "bench (in-process)", clients: 1, call: bench},
-		{name: "REST binary", clients: 1, client: pc("rest", ts.url+"/v2/models/m/infer", 1)},
-		{name: "gRPC", clients: 1, client: pc("grpc", ts.grpcAddr, 1)},
-		{name: "REST no-op", clients: 1, client: pc("rest", "http://"+rl.Addr().String()+"/", 1)},
-		{name: "gRPC no-op", clients: 1, client: pc("grpc", gl.Addr().String(), 1)},
-		{name: "REST binary", clients: 4, client: pc("rest", ts.url+"/v2/models/m/infer", 4)},
-		{name: "gRPC", clients: 4, client: pc("grpc", ts.grpcAddr, 4)},
-		{name: "REST in-proc client", clients: 1, call: inREST},
-		{name: "gRPC in-proc client", clients: 1, call: inGRPC},
+		{key: "bench", name: "bench (in-process)", clients: 1, call: bench},
+		{key: "rest1", name: "REST binary", clients: 1, client: pc("rest", ts.url+"/v2/models/m/infer", 1)},
+		{key: "grpc1", name: "gRPC", clients: 1, client: pc("grpc", ts.grpcAddr, 1)},
+		{key: "rest1poll", name: "REST polling helpers", clients: 1, client: pc("rest", tsPoll.url+"/v2/models/m/infer", 1)},
+		{key: "grpc1poll", name: "gRPC polling helpers", clients: 1, client: pc("grpc", tsPoll.grpcAddr, 1)},
+		{key: "restnoop", name: "REST no-op", clients: 1, client: pc("rest", "http://"+rl.Addr().String()+"/", 1)},
+		{key: "grpcnoop", name: "gRPC no-op", clients: 1, client: pc("grpc", noopGRPC, 1)},
+		{key: "grpcnoopdef", name: "gRPC no-op grpc defaults", clients: 1, client: pc("grpc", noopGRPCDefault, 1)},
+		{key: "rest4", name: "REST binary", clients: 4, client: pc("rest", ts.url+"/v2/models/m/infer", 4)},
+		{key: "grpc4", name: "gRPC", clients: 4, client: pc("grpc", ts.grpcAddr, 4)},
+		{key: "restin", name: "REST in-proc client", clients: 1, call: inREST},
+		{key: "grpcin", name: "gRPC in-proc client", clients: 1, call: inGRPC},
+	}
+	// IRRUN_SERVE_PERF_ROWS (comma-separated keys above) keeps some rows, e.g. to profile
+	// the server under one of them (go test -cpuprofile / -trace).
+	if keep := os.Getenv("IRRUN_SERVE_PERF_ROWS"); keep != "" {
+		keys := strings.Split(keep, ",")
+		rows = slices.DeleteFunc(rows, func(r *row) bool { return !slices.Contains(keys, r.key) })
+		require.NotEmpty(t, rows, "IRRUN_SERVE_PERF_ROWS=%s keeps no row", keep)
 	}
 	var load []byte
 	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
@@ -324,12 +373,19 @@ func TestServeOverhead(t *testing.T) {
 	for range rounds {
 		for _, r := range rows {
 			var lat []time.Duration
-			var el time.Duration
+			var el, cpu time.Duration
 			if r.client == nil {
-				lat, el, err = measureCalls(1, dur, r.call)
+				lat, el, cpu, err = measureCalls(1, dur, r.call)
 				require.NoError(t, err)
+				r.srvCPU += cpu
+				r.n += len(lat)
 			} else {
-				lat, el = runPerfClient(t, *r.client)
+				cpu0 := perfCPU()
+				var cli time.Duration
+				lat, el, cli = runPerfClient(t, *r.client)
+				r.srvCPU += perfCPU() - cpu0 // includes the client's warm-up calls
+				r.cliCPU += cli
+				r.n += len(lat) + perfWarmup
 			}
 			r.lat = append(r.lat, lat...)
 			r.el += el
@@ -341,11 +397,20 @@ func TestServeOverhead(t *testing.T) {
 	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
 		report.Write(bytes.TrimSpace(b))
 	}
-	fmt.Fprintf(&report, "\n%-25s %8s %8s %10s\n", "path", "p50 ms", "p99 ms", "req/s")
+	// CPU µs per request: "server" is this process (for in-process rows, the client's
+	// goroutines too), "client" the load generator's process while it measured (its
+	// warm-up calls excluded); both count the kernels' helpers polling, and unlike the
+	// latencies they hardly depend on what else the machine runs.
+	fmt.Fprintf(&report, "\n%-28s %8s %8s %8s %12s %12s\n", "path", "p50 ms", "p99 ms", "req/s", "server µs/req", "client µs/req")
 	for _, r := range rows {
 		slices.Sort(r.lat)
-		fmt.Fprintf(&report, "%-25s %8.3f %8.3f %10.0f\n", fmt.Sprintf("%s x%d", r.name, r.clients),
-			r.lat[len(r.lat)/2].Seconds()*1e3, r.lat[len(r.lat)*99/100].Seconds()*1e3, float64(len(r.lat))/r.el.Seconds())
+		cli := "-"
+		if r.client != nil {
+			cli = fmt.Sprintf("%.0f", float64(r.cliCPU.Microseconds())/float64(len(r.lat)))
+		}
+		fmt.Fprintf(&report, "%-28s %8.3f %8.3f %8.0f %12.0f %12s\n", fmt.Sprintf("%s x%d", r.name, r.clients),
+			r.lat[len(r.lat)/2].Seconds()*1e3, r.lat[len(r.lat)*99/100].Seconds()*1e3, float64(len(r.lat))/r.el.Seconds(),
+			float64(r.srvCPU.Microseconds())/float64(r.n), cli)
 	}
 	t.Log("\n" + report.String())
 }

@@ -409,7 +409,8 @@ func sameConfig(a, b ModelConfig) bool {
 
 // compile loads one version's model and fills its metadata.
 func (s *Server) compile(mv *modelVersion, nireq int) error {
-	p, err := graph.Load(mv.xml, graph.Options{Threads: s.opts.Threads, MaxMemory: s.opts.MaxMemory})
+	p, err := graph.Load(mv.xml, graph.Options{Threads: s.opts.Threads, MaxMemory: s.opts.MaxMemory,
+		ParkHelpers: !s.opts.pollHelpers})
 	if err != nil {
 		return err
 	}

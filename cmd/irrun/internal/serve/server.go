@@ -64,6 +64,11 @@ type Options struct {
 	Log io.Writer
 	// Version is reported by server metadata.
 	Version string
+
+	// pollHelpers (tests) keeps the kernels' helpers polling for up to 200 µs after each
+	// inference, as irrun bench does, instead of parking them when no inference of the
+	// version is running (graph.Options.ParkHelpers).
+	pollHelpers bool
 }
 
 // Server serves models over REST and gRPC.
@@ -141,10 +146,7 @@ func New(opts Options) (*Server, error) {
 	s.health = health.NewServer()
 	s.health.SetServingStatus("", healthpb.HealthCheckResponse_NOT_SERVING)
 	s.health.SetServingStatus(inference.GRPCInferenceService_ServiceDesc.ServiceName, healthpb.HealthCheckResponse_NOT_SERVING)
-	s.grpc = grpc.NewServer(
-		grpc.MaxRecvMsgSize(int(min(opts.MaxRequestBytes, 1<<31-1))),
-		grpc.MaxSendMsgSize(1<<31-1),
-	)
+	s.grpc = grpc.NewServer(srvGRPCOptions(opts.MaxRequestBytes)...)
 	inference.RegisterGRPCInferenceServiceServer(s.grpc, &grpcService{s: s})
 	healthpb.RegisterHealthServer(s.grpc, s.health)
 	reflection.Register(s.grpc) // grpcurl and other tools list the services without the .proto
