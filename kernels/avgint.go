@@ -98,6 +98,13 @@ func avgUnitsInt[T Number](j *job, s *scratch, lo, hi int) {
 	dst := unsafe.Slice((*T)(j.dst), p.outLen())
 	var g avgiGeom
 	g.i0 = -1
+	if p.kernelVol == 1 {
+		for u := lo; u < hi; u++ {
+			plane, od, i0, i1 := j.unitRows(u)
+			pool6AvgiPick(p, src[plane*p.inPlane:][:p.inPlane], dst[plane*p.outPlane+(od*p.out[1]+i0)*p.out[2]:][:(i1-i0)*p.out[2]], od, i0, i1)
+		}
+		return
+	}
 	for u := lo; u < hi; u++ {
 		plane, od, i0, i1 := j.unitRows(u)
 		if i0 != g.i0 || i1 != g.i1 {

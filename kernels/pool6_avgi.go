@@ -62,3 +62,30 @@ func pool6AvgiPassesHW(g *avgiGeom, rows, sums []uint64) {
 	}
 	avgiWPass(g, hx, g.B, nil, sums)
 }
+
+// pool6AvgiPick is the integer average of a 1×1×1 window (kernel volume 1,
+// so no dilation matters): every output is the element its window reads,
+// or 0 when the window lies in the pads (a zero sum, whatever the count).
+// It writes output rows [i0, i1) of depth od of plane pl into out.
+func pool6AvgiPick[T Number](p *winPlan, pl, out []T, od, i0, i1 int) {
+	H, W := p.in[1], p.in[2]
+	Wo := p.out[2]
+	z := od*p.s[0] - p.pb[0]
+	for i := i0; i < i1; i++ {
+		o := out[(i-i0)*Wo:][:Wo]
+		y := i*p.s[1] - p.pb[1]
+		if z < 0 || z >= p.in[0] || y < 0 || y >= H {
+			clear(o)
+			continue
+		}
+		row := pl[(z*H+y)*W:][:W]
+		for c := range o {
+			x := c*p.s[2] - p.pb[2]
+			if x >= 0 && x < W {
+				o[c] = row[x]
+			} else {
+				o[c] = 0
+			}
+		}
+	}
+}
