@@ -177,3 +177,42 @@ func TestPool6DepthHalf(t *testing.T) {
 		}
 	}
 }
+
+func pool6WidenCheck[S Number](t *testing.T, r *rand.Rand) {
+	for n := 0; n < 80; n++ {
+		src := make([]S, n+3)
+		for i := range src {
+			switch r.IntN(5) {
+			case 0:
+				src[i] = lowest[S]()
+			case 1:
+				src[i] = highest[S]()
+			default:
+				src[i] = S(r.Uint64())
+			}
+		}
+		got := make([]float32, n+3)
+		for i := range got {
+			got[i] = -7 // past n: must stay untouched
+		}
+		poolWiden(got, src[:n])
+		for i := range got {
+			want := float32(-7)
+			if i < n {
+				want = float32(src[i])
+			}
+			require.Equal(t, want, got[i], "n %d element %d", n, i)
+		}
+	}
+}
+
+// TestPool6Widen checks the per-block widening of 1- and 2-byte integers to
+// float32 (AVX-512 where available, masked tails) against the conversion,
+// for every length up to 80 and the types' extremes.
+func TestPool6Widen(t *testing.T) {
+	r := rand.New(rand.NewPCG(6, 8))
+	t.Run("i8", func(t *testing.T) { pool6WidenCheck[int8](t, r) })
+	t.Run("u8", func(t *testing.T) { pool6WidenCheck[uint8](t, r) })
+	t.Run("i16", func(t *testing.T) { pool6WidenCheck[int16](t, r) })
+	t.Run("u16", func(t *testing.T) { pool6WidenCheck[uint16](t, r) })
+}
