@@ -98,6 +98,13 @@ func avgUnitsInt[T Number](j *job, s *scratch, lo, hi int) {
 	dst := unsafe.Slice((*T)(j.dst), p.outLen())
 	var g avgiGeom
 	g.i0 = -1
+	if p.kernelVol == 1 {
+		for u := lo; u < hi; u++ {
+			plane, od, i0, i1 := j.unitRows(u)
+			pool6AvgiPick(p, src[plane*p.inPlane:][:p.inPlane], dst[plane*p.outPlane+(od*p.out[1]+i0)*p.out[2]:][:(i1-i0)*p.out[2]], od, i0, i1)
+		}
+		return
+	}
 	for u := lo; u < hi; u++ {
 		plane, od, i0, i1 := j.unitRows(u)
 		if i0 != g.i0 || i1 != g.i1 {
@@ -143,10 +150,12 @@ type avgiGeom struct {
 	ya, cy           []int32
 	need             []bool // input row r-rlo is in some window
 	prefW, prefH     bool
+	hFirst           bool     // H pass first (pool6HFirst): rows summed along H into hx, then along W
 	rows, hrows, pre []uint64 // depth sums (nr×xe; of the high halves), prefix row (xe+1)
 	hs               []uint64 // (nr+1)×Wo W sums; row 0 is the H prefix origin
+	hx               []uint64 // B×xe H sums (hFirst)
 	sums, hsums      []uint64 // B×Wo window sums, of the elements and of their high halves
-	den              []int64  // a row's divisors (for denKey: cz·cy, or -1 for the kernel volume)
+	den              []int64  // the block's divisors (B×Wo; for denKey: the depth count, or -1 for the kernel volume)
 	denKey           int64
 
 	// rows holds the sums over slices [za, zb) of plane (when have).
@@ -181,7 +190,7 @@ func avgiPrepare[T Number](p *winPlan, s *scratch, g *avgiGeom, i0, i1, how int)
 		return
 	}
 	g.rlo, g.nr, g.xe = rlo, nr, xe
-	words := nr*xe + (xe + 1) + (nr+1)*Wo + B*Wo + 3*Wo + B + nr/8
+	words := nr*xe + (xe + 1) + (nr+1)*Wo + 2*B*Wo + 2*Wo + B + B*xe + nr/8
 	if wide {
 		words += nr*xe + B*Wo
 	}
@@ -233,13 +242,18 @@ func avgiPrepare[T Number](p *winPlan, s *scratch, g *avgiGeom, i0, i1, how int)
 	// W pass by prefix sums when a row's taps outnumber its width (plus
 	// about three operations per output); H pass likewise per column.
 	g.dx, g.dy, g.sx, g.sy = p.d[2], p.d[1], p.s[2], p.s[1]
-	g.prefW = p.d[2] == 1 && (how == avgiPrefix || (how == avgiAuto && Wo*min(p.k[2], xe) > xe+3*Wo))
-	g.prefH = p.d[1] == 1 && (how == avgiPrefix || (how == avgiAuto && B*min(p.k[1], nr) > nr+3*B))
+	st := how &^ pool6AvgiHFirst
+	g.prefW = p.d[2] == 1 && (st == avgiPrefix || (st == avgiAuto && Wo*min(p.k[2], xe) > xe+3*Wo))
+	g.prefH = p.d[1] == 1 && (st == avgiPrefix || (st == avgiAuto && B*min(p.k[1], nr) > nr+3*B))
+	g.hFirst = how&pool6AvgiHFirst != 0 || how == avgiAuto && pool6HFirst(p, g)
 	g.rows = take[uint64](s, nr*xe)
 	g.pre = take[uint64](s, xe+1)
 	g.hs = take[uint64](s, (nr+1)*Wo)
 	g.sums = take[uint64](s, B*Wo)
-	g.den = take[int64](s, Wo)
+	g.den = take[int64](s, B*Wo)
+	if g.hFirst {
+		g.hx = take[uint64](s, B*xe)
+	}
 	if wide {
 		g.hrows = take[uint64](s, nr*xe)
 		g.hsums = take[uint64](s, B*Wo)
@@ -289,6 +303,36 @@ func avgiBlock[T Number](p *winPlan, g *avgiGeom, padsInAvg bool, pl []T, plane,
 
 	Wo := g.Wo
 	kv := int64(p.kernelVol)
+	if !big {
+		// Divisors of the block: the kernel volume, or the valid tap
+		// counts (1 for an empty window, whose sum is 0), then one
+		// division pass over the block.
+		key := int64(cz)
+		if padsInAvg {
+			key = -1
+		}
+		if key != g.denKey {
+			for i := 0; i < g.B; i++ {
+				den := g.den[i*Wo:][:Wo]
+				cyz := max(int64(g.cy[i])*int64(cz), 1)
+				for c := range den {
+					if padsInAvg {
+						den[c] = kv
+					} else {
+						den[c] = max(int64(g.cw[c]), 1) * cyz
+					}
+				}
+			}
+			g.denKey = key
+		}
+		sm := g.sums[:g.B*Wo]
+		avgiDivRow(sm, g.den[:g.B*Wo])
+		out = out[:len(sm)]
+		for e, v := range sm {
+			out[e] = T(int64(v))
+		}
+		return
+	}
 	for i := 0; i < g.B; i++ {
 		o := out[i*Wo:][:Wo]
 		sm := g.sums[i*Wo:][:Wo]
@@ -297,42 +341,19 @@ func avgiBlock[T Number](p *winPlan, g *avgiGeom, padsInAvg bool, pl []T, plane,
 			clear(o)
 			continue
 		}
-		if big {
-			hm := g.hsums[i*Wo:][:Wo]
-			for c := range o {
-				n := int64(g.cw[c])
-				if n == 0 {
-					o[c] = 0
-					continue
-				}
-				if padsInAvg {
-					n = kv
-				} else {
-					n *= cyz
-				}
-				o[c] = T(avgiDiv128(sm[c], hm[c], n, signed))
-			}
-			continue
-		}
-		// Divisors of the row: the kernel volume, or the valid tap counts
-		// (1 for an empty window, whose sum is 0).
-		key := cyz
-		if padsInAvg {
-			key = -1
-		}
-		if key != g.denKey {
-			for c := range g.den {
-				if padsInAvg {
-					g.den[c] = kv
-				} else {
-					g.den[c] = max(int64(g.cw[c]), 1) * cyz
-				}
-			}
-			g.denKey = key
-		}
-		avgiDivRow(sm, g.den)
+		hm := g.hsums[i*Wo:][:Wo]
 		for c := range o {
-			o[c] = T(int64(sm[c]))
+			n := int64(g.cw[c])
+			if n == 0 {
+				o[c] = 0
+				continue
+			}
+			if padsInAvg {
+				n = kv
+			} else {
+				n *= cyz
+			}
+			o[c] = T(avgiDiv128(sm[c], hm[c], n, signed))
 		}
 	}
 }
@@ -344,11 +365,20 @@ func avgiBlock[T Number](p *winPlan, g *avgiGeom, padsInAvg bool, pl []T, plane,
 // the range whose window sums are exact in an int64 (see avgiWide).
 func avgiRows[T Number](g *avgiGeom, dst []uint64, src []T, high, signed bool, op int, chk bool) uint64 {
 	var f uint64
-	for r := 0; r < g.nr; r++ {
+	for r := 0; r < g.nr; {
 		if !g.need[r] {
+			r++
 			continue
 		}
-		f |= avgiWiden(dst[r*g.xe:][:g.xe], src[r*g.W:][:g.xe], high, signed, op, chk)
+		e := r + 1
+		if g.xe == g.W {
+			// Whole rows: a run of needed rows is contiguous in both.
+			for e < g.nr && g.need[e] {
+				e++
+			}
+		}
+		f |= avgiWiden(dst[r*g.xe:][:(e-r)*g.xe], src[r*g.W:][:(e-r)*g.xe], high, signed, op, chk)
+		r = e
 	}
 	return f
 }
@@ -356,12 +386,24 @@ func avgiRows[T Number](g *avgiGeom, dst []uint64, src []T, high, signed bool, o
 // avgiPasses sums every output's window of the depth-summed rows into sums
 // (B×Wo): along W into g.hs, then along H.
 func avgiPasses(g *avgiGeom, rows, sums []uint64) {
-	xe, Wo := g.xe, g.Wo
+	Wo := g.Wo
+	if g.hFirst {
+		pool6AvgiPassesHW(g, rows, sums)
+		return
+	}
 	hs := g.hs[Wo:] // row 0 is the H prefix sums' origin
+	avgiWPass(g, rows, g.nr, g.need, hs)
+	avgiHPass(g, sums)
+}
+
+// avgiWPass sums rows nr×xe (those with need[r], every row when need is
+// nil) along W into hs (nr×Wo).
+func avgiWPass(g *avgiGeom, rows []uint64, nr int, need []bool, hs []uint64) {
+	xe, Wo := g.xe, g.Wo
 	if g.prefW {
-		for r := 0; r < g.nr; r++ {
+		for r := 0; r < nr; r++ {
 			h := hs[r*Wo:][:Wo]
-			if !g.need[r] {
+			if need != nil && !need[r] {
 				continue
 			}
 			pre := g.pre[:xe+1]
@@ -380,7 +422,7 @@ func avgiPasses(g *avgiGeom, rows, sums []uint64) {
 		// Interior columns in one fold, border columns one by one. Rows no
 		// window reads are summed too (stale, never used).
 		if g.ch > g.cl {
-			avgiFold(hs[g.cl:], Wo, rows[g.xa[g.cl]:], xe, g.sx, g.dx, int(g.cw[g.cl]), g.nr, g.ch-g.cl)
+			avgiFold(hs[g.cl:], Wo, rows[g.xa[g.cl]:], xe, g.sx, g.dx, int(g.cw[g.cl]), nr, g.ch-g.cl)
 		}
 		for c := 0; c < Wo; c++ {
 			if c == g.cl && g.ch > g.cl {
@@ -388,14 +430,20 @@ func avgiPasses(g *avgiGeom, rows, sums []uint64) {
 				continue
 			}
 			if g.cw[c] == 0 {
-				for r := 0; r < g.nr; r++ {
+				for r := 0; r < nr; r++ {
 					hs[r*Wo+c] = 0
 				}
 				continue
 			}
-			avgiFold(hs[c:], Wo, rows[g.xa[c]:], xe, 1, g.dx, int(g.cw[c]), g.nr, 1)
+			avgiFold(hs[c:], Wo, rows[g.xa[c]:], xe, 1, g.dx, int(g.cw[c]), nr, 1)
 		}
 	}
+}
+
+// avgiHPass sums the W sums g.hs along H into sums (B×Wo).
+func avgiHPass(g *avgiGeom, sums []uint64) {
+	Wo := g.Wo
+	hs := g.hs[Wo:]
 	if g.prefH {
 		clear(g.hs[:Wo])
 		for r := 0; r < g.nr; r++ {

@@ -68,7 +68,7 @@ func avgiCheck[T Number](t *testing.T, r *rand.Rand, g Window) {
 			ref := make([]T, p.outLen())
 			require.NoError(t, AvgPoolReference(g, src, ref, excl))
 			pads := !excl && p.padsAny
-			for _, how := range []int{avgiAuto, avgiTaps, avgiPrefix} {
+			for _, how := range []int{avgiAuto, avgiTaps, avgiPrefix, pool6AvgiHFirst, pool6AvgiHFirst | avgiTaps, pool6AvgiHFirst | avgiPrefix} {
 				got := make([]T, p.outLen())
 				var s scratch
 				for pl := 0; pl < p.planes; pl++ {

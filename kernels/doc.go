@@ -45,7 +45,11 @@
 // indices exactly; the values-only path carries no indices. Averages divide
 // by the count in the last H fold when every output has the same count
 // (pads counted, or no window clipped), otherwise in a separate pass with
-// per-row/column counts.
+// per-row/column counts. A 3-D MaxPool whose depth windows overlap runs
+// units of every output depth of a (plane, block of rows): each input depth
+// slice is pooled along H and W once into a cache and the depth taps fold
+// the cached slices (pool6_depth.go; exact, since each slice keeps its
+// first maximum and the slices are folded in depth order).
 //
 // Integer averages (avgint.go) sum exactly modulo 2^64 in uint64 lanes,
 // which is exact for every window of elements up to 32 bits: a unit adds
@@ -53,7 +57,9 @@
 // output depth of the same plane and rows, only the slices that left and
 // entered the window), then sums along W and along H, each pass either by
 // the taps (interior outputs in one fold) or, for large kernels, by prefix
-// sums and one difference per output. Rows no window covers are skipped.
+// sums and one difference per output; when the H stride leaves few output
+// rows the H pass runs first (contiguous adds) and W sums only the B
+// summed rows (pool6_avgi.go). Rows no window covers are skipped.
 // 64-bit elements outside the 32-bit range add a pass over their high
 // halves, from which the exact 128-bit sum is rebuilt. The division rounds
 // half to even through a float64 quotient corrected with the exact

@@ -54,7 +54,11 @@ func MaxPoolContext[T Number, I Index](ctx context.Context, w *Workers, g Window
 		}
 	}
 	j.fn = maxRunner[T, I]{}
+	j.ints[1] = 0
 	par := planRows(j, w.threadsFor(), int(unsafe.Sizeof(src[0]))+4)
+	if ok, par2 := pool6DepthPlan(j, w.threadsFor(), max(4, int(unsafe.Sizeof(src[0]))), idx != nil); ok {
+		par = par2
+	}
 	return w.run(ctx, j, par)
 }
 
@@ -155,7 +159,7 @@ func maxUnits[T Number, I Index](j *job, s *scratch, lo, hi int) {
 			tp = nil
 		}
 		for u := lo; u < hi; u++ {
-			plane, od, i0, i1 := j.unitRows(u)
+			plane, od, i0, i1 := pool6MaxUnit(j, u)
 			maxBlock[T, float32](j, s, src, dst, idx, plane, od, i0, i1, true, low, tp)
 		}
 		return
@@ -166,12 +170,15 @@ func maxUnits[T Number, I Index](j *job, s *scratch, lo, hi int) {
 		tp = nil
 	}
 	for u := lo; u < hi; u++ {
-		plane, od, i0, i1 := j.unitRows(u)
+		plane, od, i0, i1 := pool6MaxUnit(j, u)
 		maxBlock[T, T](j, s, src, dst, idx, plane, od, i0, i1, false, lowest[T](), tp)
 	}
 }
 
-// maxBlock computes output rows [i0, i1) of depth od of one plane.
+// maxBlock computes output rows [i0, i1) of depth od of one plane, or, with
+// od < 0, of every output depth of the plane (pool6DepthPlan: each input
+// depth slice is pooled along H and W once into a cache and the depth taps
+// fold the cached slices).
 //
 // The window is separable: for each valid depth tap (in order) the needed
 // input rows are pooled along W into scratch, then the scratch rows are
@@ -180,7 +187,9 @@ func maxUnits[T Number, I Index](j *job, s *scratch, lo, hi int) {
 // output are folded in a register, in order, so the fold order is
 // (d, h, w)-lexicographic per output, exactly the reference's scan order,
 // and with the strict ">" update the result (value and index) is the
-// reference's.
+// reference's. With the depth cache each slice holds its (h, w) maximum and
+// the first index of it, and the depth fold takes the first slice holding
+// the overall maximum, so the result is the same.
 //
 // With cvt, the storage type S is widened per block into the compute type T
 // (every S value exact in T, order kept): each depth tap's input rows are
@@ -195,182 +204,130 @@ func maxUnits[T Number, I Index](j *job, s *scratch, lo, hi int) {
 func maxBlock[S, T Number, I Index](j *job, s *scratch, src, dst []S, idx []I, plane, od, i0, i1 int, cvt bool, low T, tab *poolTabs) {
 	p := &j.wp
 	H, W := p.in[1], p.in[2]
-	Wo := p.out[2]
+	Ho, Wo := p.out[1], p.out[2]
 	B := i1 - i0
 	withIdx := idx != nil
+	all := od < 0 // every output depth, through the depth-slice cache
+	nd := 1       // output depths computed
+	if all {
+		od, nd = 0, p.out[0]
+	}
 
-	outOff := plane*p.outPlane + (od*p.out[1]+i0)*Wo
+	outOff := plane*p.outPlane + (od*Ho+i0)*Wo
 
-	rlo := max(0, i0*p.s[1]-p.pb[1])
+	m := maxPass[S, T]{p: p, src: src, low: low, cvt: cvt, withIdx: withIdx, i0: i0, i1: i1, inBase: plane * p.inPlane}
+	m.rlo = max(0, i0*p.s[1]-p.pb[1])
 	rhi := min(H, (i1-1)*p.s[1]-p.pb[1]+(p.k[1]-1)*p.d[1]+1)
-	nr := max(0, rhi-rlo)
+	m.nr = max(0, rhi-m.rlo)
+	nr := m.nr
 
 	elem := int(unsafe.Sizeof(low))
-	need := nr * Wo * elem
+	ielem := 0
 	if withIdx {
-		need += (nr + B) * Wo * 4
+		ielem = 4
 	}
-	cl, ch := interior(p.s[2], p.pb[2], p.d[2], p.k[2], W, Wo)
-	useTab := nr > 0 && tab != nil
+	// The depth-slice cache: slices [zc0, zc0+nz) of B·Wo pooled values
+	// (and indices), and the outputs in scratch when they are not written
+	// in place (indices, narrowing).
+	zc0, nz := 0, 0
+	if all {
+		zc0, nz = pool6DepthSpan(p)
+	}
+	direct := !cvt && !(all && withIdx)
+	need := nr*Wo*(elem+ielem) + nz*B*Wo*(elem+ielem)
+	if !direct {
+		need += nd * B * Wo * elem
+	}
+	if withIdx {
+		need += nd * B * Wo * 4
+	}
+	m.cl, m.ch = interior(p.s[2], p.pb[2], p.d[2], p.k[2], W, Wo)
+	m.useTab = nr > 0 && tab != nil
 	// With many border columns, fold a copy of the rows padded with lowest
 	// (never taken: the update is strict and accumulators start at lowest).
-	usePad, Wp := padRows(p, cl, ch)
-	if useTab {
-		usePad = false
+	m.usePad, m.Wp = padRows(p, m.cl, m.ch)
+	if m.useTab {
+		m.usePad = false
 	}
-	if usePad {
-		need += nr * Wp * elem
+	if m.usePad {
+		need += nr * m.Wp * elem
 	}
 	if cvt {
-		need += (nr*W + B*Wo) * elem
+		need += nr * W * elem
 	}
 	if tab != nil {
-		poolScratchFrom(s, tab.mark, need+128)
+		poolScratchFrom(s, tab.mark, need+192)
 	} else {
-		s.reserve(need + 128)
+		s.reserve(need + 192)
 	}
-	var dV, wb []T
-	var srcT []T
+	// dV/dI hold the nd output depths, depth od+e at e·dS.
+	dS := B * Wo
+	var dV []T
+	if direct {
+		if all {
+			dS = Ho * Wo
+		}
+		dV = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(dst[outOff:]))), (nd-1)*dS+B*Wo)
+		m.srcT = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(src))), len(src))
+	} else {
+		dV = take[T](s, nd*B*Wo)
+		if !cvt {
+			m.srcT = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(src))), len(src))
+		}
+	}
 	if cvt {
-		dV = take[T](s, B*Wo)
-		wb = take[T](s, nr*W)
-	} else {
-		dV = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(dst[outOff:]))), B*Wo)
-		srcT = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(src))), len(src))
+		m.wb = take[T](s, nr*W)
 	}
-	hs := take[T](s, nr*Wo)
-	var hI, dI []int32
+	m.hs = take[T](s, nr*Wo)
+	var dI []int32
 	if withIdx {
-		hI = take[int32](s, nr*Wo)
-		dI = take[int32](s, B*Wo)
+		m.hI = take[int32](s, nr*Wo)
+		dI = take[int32](s, nd*B*Wo)
 	}
-	var pad []T
-	if usePad {
-		pad = take[T](s, nr*Wp)
+	var cV []T
+	var cI []int32
+	if nz > 0 {
+		cV = take[T](s, nz*B*Wo)
+		if withIdx {
+			cI = take[int32](s, nz*B*Wo)
+		}
 	}
-	if useTab && (tab.i0 != i0 || tab.i1 != i1) {
-		tab.build(p, i0, i1, rlo, nr)
+	if m.usePad {
+		m.pad = take[T](s, nr*m.Wp)
+	}
+	if m.useTab {
+		m.tab = tab
+		if tab.i0 != i0 || tab.i1 != i1 {
+			tab.build(p, i0, i1, m.rlo, nr)
+		}
 	}
 
-	first := true // no depth tap folded into the output yet
-	if nr > 0 {
-		inBase := plane * p.inPlane
+	switch {
+	case nr == 0:
+		// No input row: every window of the block is empty (dV holds nd
+		// depths of B·Wo at stride dS; dI is dense).
+		for e := 0; e < nd; e++ {
+			fill(dV[e*dS:e*dS+B*Wo], low)
+		}
+		if withIdx {
+			fill(dI, 0)
+		}
+	case all:
+		pool6MaxDepths(&m, dV, dI, dS, cV, cI, zc0, nz)
+	default:
+		first := true // no depth tap folded into the output yet
 		// Only the depth taps inside the input: a window made huge by huge
 		// pads costs no more than the input it covers.
 		zlo, zhi := tapWin(od, p.s[0], p.pb[0], p.d[0], p.k[0], p.in[0])
 		for kz := zlo; kz < zhi; kz++ {
-			z := od*p.s[0] - p.pb[0] + kz*p.d[0]
-			zoff := z * H * W
-			rowOff := zoff + rlo*W // plane offset of row rlo
-			// sv[q-sb] is the input element at flat offset q.
-			sv, sb := srcT, 0
-			if cvt {
-				poolWiden(wb, src[inBase+rowOff:inBase+rowOff+nr*W])
-				sv, sb = wb, inBase+rowOff
-			}
-			if useTab {
-				// W pass and H pass as two streams; the index of an input
-				// element at offset o from row rlo is rowOff + o.
-				if withIdx {
-					poolTabMax(hs, hI, sv[inBase+rowOff-sb:], nil, &tab.w, low, false, int32(rowOff))
-					poolTabMax(dV, dI, hs, hI, &tab.h, low, !first, 0)
-				} else {
-					poolTabMax(hs, nil, sv[inBase+rowOff-sb:], nil, &tab.w, low, false, 0)
-					poolTabMax(dV, nil, hs, nil, &tab.h, low, !first, 0)
-				}
-				first = false
-				continue
-			}
-			// W pass over rows [rlo, rhi) of slice z into hs: interior
-			// columns in one fold, border columns one by one (or all
-			// columns in one fold over padded rows).
-			if usePad {
-				copyPadded(pad, Wp, sv[inBase+rowOff-sb:], W, nr, p.pb[2], low)
-				if withIdx {
-					foldMaxIdxLin(hs, hI, Wo, pad, Wp, p.s[2], p.d[2], p.k[2], nr, Wo, low, false,
-						int32(rowOff-p.pb[2]), int32(W), int32(p.s[2]), int32(p.d[2]))
-				} else {
-					foldMax(hs, Wo, pad, Wp, p.s[2], p.d[2], p.k[2], nr, Wo, low, false)
-				}
-			} else if cl == 0 && ch == Wo && W == p.s[2]*Wo {
-				// No border columns and rows exactly s·Wo wide: source,
-				// destination and indices are linear across rows, so the
-				// pass is one long row (no per-row vector tail).
-				off := -p.pb[2] // 0: column 0 is interior, so there is no left pad
-				if withIdx {
-					foldMaxIdxLin(hs, hI, nr*Wo, sv[inBase+rowOff+off-sb:], nr*W, p.s[2], p.d[2], p.k[2], 1, nr*Wo, low, false,
-						int32(rowOff+off), 0, int32(p.s[2]), int32(p.d[2]))
-				} else {
-					foldMax(hs, nr*Wo, sv[inBase+rowOff+off-sb:], nr*W, p.s[2], p.d[2], p.k[2], 1, nr*Wo, low, false)
-				}
-			} else if ch > cl {
-				off := cl*p.s[2] - p.pb[2]
-				if withIdx {
-					foldMaxIdxLin(hs[cl:], hI[cl:], Wo, sv[inBase+rowOff+off-sb:], W, p.s[2], p.d[2], p.k[2], nr, ch-cl, low, false,
-						int32(rowOff+off), int32(W), int32(p.s[2]), int32(p.d[2]))
-				} else {
-					foldMax(hs[cl:], Wo, sv[inBase+rowOff+off-sb:], W, p.s[2], p.d[2], p.k[2], nr, ch-cl, low, false)
-				}
-			}
-			for c := 0; c < Wo && !usePad; c++ {
-				if c == cl && ch > cl {
-					c = ch - 1
-					continue
-				}
-				xlo, xhi := tapWin(c, p.s[2], p.pb[2], p.d[2], p.k[2], W)
-				if xlo == xhi {
-					for r := 0; r < nr; r++ {
-						hs[r*Wo+c] = low
-					}
-					continue
-				}
-				off := c*p.s[2] - p.pb[2] + xlo*p.d[2]
-				if withIdx {
-					foldMaxIdxLin(hs[c:], hI[c:], Wo, sv[inBase+rowOff+off-sb:], W, 1, p.d[2], xhi-xlo, nr, 1, low, false,
-						int32(rowOff+off), int32(W), 0, int32(p.d[2]))
-				} else {
-					foldMax(hs[c:], Wo, sv[inBase+rowOff+off-sb:], W, 1, p.d[2], xhi-xlo, nr, 1, low, false)
-				}
-			}
-			// H pass: fold the scratch rows into the output rows, one fold
-			// per run of output rows with the same valid taps.
-			rows := newRunIter(p.s[1], p.pb[1], p.d[1], p.k[1], H, p.out[1], i0, i1)
-			for {
-				i, i2, ylo, yhi, ok := rows.next()
-				if !ok {
-					break
-				}
-				o := (i - i0) * Wo
-				if ylo == yhi {
-					if first {
-						fill(dV[o:(i2-i0)*Wo], low)
-						if withIdx {
-							fill(dI[o:(i2-i0)*Wo], 0)
-						}
-					}
-					continue
-				}
-				r := (i*p.s[1] - p.pb[1] + ylo*p.d[1] - rlo) * Wo
-				nrows, ncols := i2-i, Wo
-				if p.s[1] == 1 {
-					// Stride 1: source and destination rows are both
-					// contiguous with stride Wo, so the run is one long
-					// row (no per-row vector tail).
-					nrows, ncols = 1, (i2-i)*Wo
-				}
-				if withIdx {
-					foldMaxIdx(dV[o:], dI[o:], Wo, hs[r:], hI[r:], p.s[1]*Wo, p.d[1]*Wo, yhi-ylo, nrows, ncols, low, !first)
-				} else {
-					foldMax(dV[o:], Wo, hs[r:], p.s[1]*Wo, 1, p.d[1]*Wo, yhi-ylo, nrows, ncols, low, !first)
-				}
-			}
+			m.slice(od*p.s[0]-p.pb[0]+kz*p.d[0], dV, dI, first)
 			first = false
 		}
-	}
-	if first {
-		fill(dV, low)
-		if withIdx {
-			fill(dI, 0)
+		if first {
+			fill(dV, low)
+			if withIdx {
+				fill(dI, 0)
+			}
 		}
 	}
 	if withIdx && j.ints[0] == 1 {
@@ -385,19 +342,159 @@ func maxBlock[S, T Number, I Index](j *job, s *scratch, src, dst []S, idx []I, p
 			}
 		}
 	}
-	if cvt {
-		poolNarrow(dst[outOff:outOff+B*Wo], dV)
-	}
-	if withIdx {
-		b, c := plane/p.c, plane%p.c
-		base := j.mode.base(b, c)
-		out := idx[outOff : outOff+B*Wo]
-		if j.mode.modSp == 0 {
-			writeIdx(out, dI, base)
-		} else {
-			for e, v := range dI {
-				out[e] = I(base + j.mode.sp(uint64(v)))
+	for e := 0; e < nd; e++ {
+		o := outOff + e*Ho*Wo
+		if cvt {
+			poolNarrow(dst[o:o+B*Wo], dV[e*B*Wo:])
+		} else if !direct {
+			copy(unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(dst[o:]))), B*Wo), dV[e*B*Wo:])
+		}
+		if withIdx {
+			b, c := plane/p.c, plane%p.c
+			base := j.mode.base(b, c)
+			out := idx[o : o+B*Wo]
+			dIe := dI[e*B*Wo:][:B*Wo]
+			if j.mode.modSp == 0 {
+				writeIdx(out, dIe, base)
+			} else {
+				for x, v := range dIe {
+					out[x] = I(base + j.mode.sp(uint64(v)))
+				}
 			}
+		}
+	}
+}
+
+// maxPass is the state of the W and H passes of one block of output rows
+// [i0, i1) of one plane, shared by its depth slices: the source (as T
+// without cvt, srcT; widened per slice into wb with cvt), the W-pass rows
+// [rlo, rlo+nr) (hs, hI), the padded row copies, the interior columns
+// [cl, ch) and the tap tables.
+type maxPass[S, T Number] struct {
+	p                   *winPlan
+	src                 []S
+	srcT, wb, hs, pad   []T
+	hI                  []int32
+	tab                 *poolTabs
+	low                 T
+	inBase, i0, i1      int
+	rlo, nr, cl, ch, Wp int
+	cvt, usePad, useTab bool
+	withIdx             bool
+}
+
+// slice folds the (H, W) windows of input depth z over the block's output
+// rows into dV (and dI), B·Wo elements: into fresh accumulators when first,
+// else into those already there (the next depth tap).
+func (m *maxPass[S, T]) slice(z int, dV []T, dI []int32, first bool) {
+	p := m.p
+	H, W := p.in[1], p.in[2]
+	Wo := p.out[2]
+	i0, i1, rlo, nr, cl, ch := m.i0, m.i1, m.rlo, m.nr, m.cl, m.ch
+	inBase, low, hs, hI, withIdx := m.inBase, m.low, m.hs, m.hI, m.withIdx
+	zoff := z * H * W
+	rowOff := zoff + rlo*W // plane offset of row rlo
+	// sv[q-sb] is the input element at flat offset q.
+	sv, sb := m.srcT, 0
+	if m.cvt {
+		poolWiden(m.wb, m.src[inBase+rowOff:inBase+rowOff+nr*W])
+		sv, sb = m.wb, inBase+rowOff
+	}
+	if m.useTab {
+		// W pass and H pass as two streams; the index of an input
+		// element at offset o from row rlo is rowOff + o.
+		tab := m.tab
+		if withIdx {
+			poolTabMax(hs, hI, sv[inBase+rowOff-sb:], nil, &tab.w, low, false, int32(rowOff))
+			poolTabMax(dV, dI, hs, hI, &tab.h, low, !first, 0)
+		} else {
+			poolTabMax(hs, nil, sv[inBase+rowOff-sb:], nil, &tab.w, low, false, 0)
+			poolTabMax(dV, nil, hs, nil, &tab.h, low, !first, 0)
+		}
+		return
+	}
+	// W pass over rows [rlo, rhi) of slice z into hs: interior
+	// columns in one fold, border columns one by one (or all
+	// columns in one fold over padded rows).
+	if m.usePad {
+		Wp := m.Wp
+		copyPadded(m.pad, Wp, sv[inBase+rowOff-sb:], W, nr, p.pb[2], low)
+		if withIdx {
+			foldMaxIdxLin(hs, hI, Wo, m.pad, Wp, p.s[2], p.d[2], p.k[2], nr, Wo, low, false,
+				int32(rowOff-p.pb[2]), int32(W), int32(p.s[2]), int32(p.d[2]))
+		} else {
+			foldMax(hs, Wo, m.pad, Wp, p.s[2], p.d[2], p.k[2], nr, Wo, low, false)
+		}
+	} else if cl == 0 && ch == Wo && W == p.s[2]*Wo {
+		// No border columns and rows exactly s·Wo wide: source,
+		// destination and indices are linear across rows, so the
+		// pass is one long row (no per-row vector tail).
+		off := -p.pb[2] // 0: column 0 is interior, so there is no left pad
+		if withIdx {
+			foldMaxIdxLin(hs, hI, nr*Wo, sv[inBase+rowOff+off-sb:], nr*W, p.s[2], p.d[2], p.k[2], 1, nr*Wo, low, false,
+				int32(rowOff+off), 0, int32(p.s[2]), int32(p.d[2]))
+		} else {
+			foldMax(hs, nr*Wo, sv[inBase+rowOff+off-sb:], nr*W, p.s[2], p.d[2], p.k[2], 1, nr*Wo, low, false)
+		}
+	} else if ch > cl {
+		off := cl*p.s[2] - p.pb[2]
+		if withIdx {
+			foldMaxIdxLin(hs[cl:], hI[cl:], Wo, sv[inBase+rowOff+off-sb:], W, p.s[2], p.d[2], p.k[2], nr, ch-cl, low, false,
+				int32(rowOff+off), int32(W), int32(p.s[2]), int32(p.d[2]))
+		} else {
+			foldMax(hs[cl:], Wo, sv[inBase+rowOff+off-sb:], W, p.s[2], p.d[2], p.k[2], nr, ch-cl, low, false)
+		}
+	}
+	for c := 0; c < Wo && !m.usePad; c++ {
+		if c == cl && ch > cl {
+			c = ch - 1
+			continue
+		}
+		xlo, xhi := tapWin(c, p.s[2], p.pb[2], p.d[2], p.k[2], W)
+		if xlo == xhi {
+			for r := 0; r < nr; r++ {
+				hs[r*Wo+c] = low
+			}
+			continue
+		}
+		off := c*p.s[2] - p.pb[2] + xlo*p.d[2]
+		if withIdx {
+			foldMaxIdxLin(hs[c:], hI[c:], Wo, sv[inBase+rowOff+off-sb:], W, 1, p.d[2], xhi-xlo, nr, 1, low, false,
+				int32(rowOff+off), int32(W), 0, int32(p.d[2]))
+		} else {
+			foldMax(hs[c:], Wo, sv[inBase+rowOff+off-sb:], W, 1, p.d[2], xhi-xlo, nr, 1, low, false)
+		}
+	}
+	// H pass: fold the scratch rows into the output rows, one fold
+	// per run of output rows with the same valid taps.
+	rows := newRunIter(p.s[1], p.pb[1], p.d[1], p.k[1], H, p.out[1], i0, i1)
+	for {
+		i, i2, ylo, yhi, ok := rows.next()
+		if !ok {
+			break
+		}
+		o := (i - i0) * Wo
+		if ylo == yhi {
+			if first {
+				fill(dV[o:(i2-i0)*Wo], low)
+				if withIdx {
+					fill(dI[o:(i2-i0)*Wo], 0)
+				}
+			}
+			continue
+		}
+		r := (i*p.s[1] - p.pb[1] + ylo*p.d[1] - rlo) * Wo
+		nrows, ncols := i2-i, Wo
+		if p.s[1] == 1 {
+			// Stride 1: source and destination rows are both
+			// contiguous with stride Wo, so the run is one long
+			// row (no per-row vector tail).
+			nrows, ncols = 1, (i2-i)*Wo
+		}
+		if withIdx {
+			foldMaxIdx(dV[o:], dI[o:], Wo, hs[r:], hI[r:], p.s[1]*Wo, p.d[1]*Wo, yhi-ylo, nrows, ncols, low, !first)
+		} else {
+			foldMax(dV[o:], Wo, hs[r:], p.s[1]*Wo, 1, p.d[1]*Wo, yhi-ylo, nrows, ncols, low, !first)
 		}
 	}
 }

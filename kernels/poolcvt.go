@@ -55,6 +55,9 @@ func poolWiden[S, T Number](dst []T, src []S) {
 		}
 		return
 	}
+	if pool6WidenInt(dst, src) {
+		return
+	}
 	for i, v := range src {
 		dst[i] = T(v)
 	}

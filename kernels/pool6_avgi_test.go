@@ -1,0 +1,62 @@
+package kernels
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// pool6PickWindow draws a geometry with a 1×1×1 kernel: strides, pads
+// (windows wholly in the pads), 1–3 spatial axes.
+func pool6PickWindow(r *rand.Rand) Window {
+	nsp := 1 + r.IntN(3)
+	g := Window{N: 1 + r.IntN(3), C: 1 + r.IntN(9)}
+	for a := 0; a < nsp; a++ {
+		in := 1 + r.IntN(12)
+		s := 1 + r.IntN(5)
+		pb, pe := r.IntN(3), r.IntN(3)
+		g.In = append(g.In, in)
+		g.Out = append(g.Out, (in+pb+pe-1)/s+1)
+		g.Kernel, g.Strides, g.Dilations = append(g.Kernel, 1), append(g.Strides, s), append(g.Dilations, 1+r.IntN(2))
+		g.PadsBegin, g.PadsEnd = append(g.PadsBegin, pb), append(g.PadsEnd, pe)
+	}
+	return g
+}
+
+func pool6PickCheck[T Number](t *testing.T, r *rand.Rand, pool []*Workers) {
+	for it := 0; it < 40; it++ {
+		g := pool6PickWindow(r)
+		p, err := g.plan()
+		require.NoError(t, err, "%+v", g)
+		src := randData[T](r, p.inLen(), true)
+		for _, excl := range []bool{true, false} {
+			want := make([]T, p.outLen())
+			require.NoError(t, AvgPoolReference(g, src, want, excl))
+			for _, w := range pool {
+				got := make([]T, p.outLen())
+				require.NoError(t, AvgPool(w, g, src, got, excl))
+				require.Equal(t, want, got, "%+v excl %v threads %d", g, excl, w.Threads())
+			}
+		}
+	}
+}
+
+// TestPool6AvgiPick runs the integer AvgPool of 1×1×1 windows (the element
+// picked, or 0 in the pads) against the reference for every integer type.
+func TestPool6AvgiPick(t *testing.T) {
+	r := rand.New(rand.NewPCG(6, 1))
+	pool := []*Workers{nil, NewWorkers(2)}
+	defer func() {
+		for _, w := range pool {
+			w.Close()
+		}
+	}()
+	t.Run("i8", func(t *testing.T) { pool6PickCheck[int8](t, r, pool) })
+	t.Run("u8", func(t *testing.T) { pool6PickCheck[uint8](t, r, pool) })
+	t.Run("i16", func(t *testing.T) { pool6PickCheck[int16](t, r, pool) })
+	t.Run("i32", func(t *testing.T) { pool6PickCheck[int32](t, r, pool) })
+	t.Run("u32", func(t *testing.T) { pool6PickCheck[uint32](t, r, pool) })
+	t.Run("i64", func(t *testing.T) { pool6PickCheck[int64](t, r, pool) })
+	t.Run("u64", func(t *testing.T) { pool6PickCheck[uint64](t, r, pool) })
+}
