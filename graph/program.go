@@ -32,6 +32,9 @@ type Options struct {
 	// MaxMemory bounds, in bytes, every tensor the program allocates and the intermediate
 	// buffers of one execution state; 0 means DefaultMaxMemory.
 	MaxMemory int64
+	// NoInt8 keeps the convolutions of FakeQuantize (int8) models in float32, as the
+	// model's emulation computes them, instead of on integer codes (graph/q8.go).
+	NoInt8 bool
 	// fuseSkip (tests only) names a node type the epilogue-fusion pass must not fuse
 	// into a preceding step, or "*" for none at all (graph/fuse.go).
 	fuseSkip string
