@@ -346,26 +346,30 @@ func (c *Q8Conv) fill(panel, codes []uint32, p0, cols int) {
 							continue
 						}
 						src := codes[cg*sp : (cg+1)*sp]
-						if p.s[2] == 1 {
-							// valid i: 0 ≤ ix0 + i·d... with stride 1 the taps of a row are contiguous
-							a := max(0, -ix0)
-							e := min(seg, p.in[2]-ix0)
-							if e <= a {
-								fillGo(d, c.zp4)
-								continue
-							}
-							fillGo(d[:a], c.zp4)
-							copy(d[a:e], src[base+ix0+a:base+ix0+e])
-							fillGo(d[e:], c.zp4)
+						// The taps i ∈ [a, e) of the row segment read inside the input.
+						st := p.s[2]
+						a := 0
+						if ix0 < 0 {
+							a = (-ix0 + st - 1) / st
+						}
+						e := 0
+						if p.in[2] > ix0 {
+							e = min(seg, (p.in[2]-ix0+st-1)/st)
+						}
+						if e <= a {
+							fillGo(d, c.zp4)
 							continue
 						}
-						for i := range d {
-							ix := ix0 + i*p.s[2]
-							if ix >= 0 && ix < p.in[2] {
-								d[i] = src[base+ix]
-							} else {
-								d[i] = c.zp4
-							}
+						fillGo(d[:a], c.zp4)
+						fillGo(d[e:], c.zp4)
+						if st == 1 {
+							copy(d[a:e], src[base+ix0+a:base+ix0+e])
+							continue
+						}
+						row := src[base+ix0+a*st : base+ix0+(e-1)*st+1]
+						dd := d[a:e]
+						for i := range dd {
+							dd[i] = row[i*st]
 						}
 					}
 					j += seg

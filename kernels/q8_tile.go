@@ -57,8 +57,3 @@ func q8Tile(a []int8, b []uint8, bstride, kg int, dst []float32, ldd int, comp [
 	q8TileArch(a, b, bstride, kg, dst, ldd, comp, scale, bias)
 	return true
 }
-
-// q8Codes is q8CodesGo (one path for every CPU; the pass is memory-bound).
-func q8Codes(out []uint32, planes [4][]float32, inv, zpf, maxCode float32, pad4 uint32) bool {
-	return q8CodesGo(out, planes, inv, zpf, maxCode, pad4)
-}

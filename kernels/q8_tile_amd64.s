@@ -222,3 +222,81 @@ loop:
 	VMOVUPS Z23, 192(DI)
 	VZEROUPPER
 	RET
+
+// func q8Codes512(out *uint32, p0, p1, p2, p3 *float32, n int, inv, zpf, maxCode float32, keep, padBits uint32) bool
+// n is a multiple of 16. Per plane k: v = x·inv + zpf, NaN and v ≤ 0 → 0, v > maxCode →
+// maxCode, ⌊v + 0.5⌋ (truncation of a non-negative value) into byte k of the word; then
+// word = word&keep | padBits. K2 collects the NaN lanes.
+TEXT ·q8Codes512(SB), NOSPLIT, $0-73
+	MOVQ out+0(FP), DI
+	MOVQ p0+8(FP), R8
+	MOVQ p1+16(FP), R9
+	MOVQ p2+24(FP), R10
+	MOVQ p3+32(FP), R11
+	MOVQ n+40(FP), CX
+	VBROADCASTSS inv+48(FP), Z20
+	VBROADCASTSS zpf+52(FP), Z21
+	VBROADCASTSS maxCode+56(FP), Z22
+	VBROADCASTSS keep+60(FP), Z23
+	VBROADCASTSS padBits+64(FP), Z24
+	MOVL $0x3f000000, AX
+	VPBROADCASTD AX, Z25
+	VPXORD Z26, Z26, Z26
+	KXORW K2, K2, K2
+	XORQ SI, SI
+	SHRQ $4, CX
+	JZ codesdone
+codesloop:
+	VMOVUPS (R8)(SI*4), Z0
+	VMOVUPS (R9)(SI*4), Z1
+	VMOVUPS (R10)(SI*4), Z2
+	VMOVUPS (R11)(SI*4), Z3
+	VCMPPS $3, Z0, Z0, K1
+	KORW K1, K2, K2
+	VCMPPS $3, Z1, Z1, K1
+	KORW K1, K2, K2
+	VCMPPS $3, Z2, Z2, K1
+	KORW K1, K2, K2
+	VCMPPS $3, Z3, Z3, K1
+	KORW K1, K2, K2
+	VMULPS Z20, Z0, Z0
+	VMULPS Z20, Z1, Z1
+	VMULPS Z20, Z2, Z2
+	VMULPS Z20, Z3, Z3
+	VADDPS Z21, Z0, Z0
+	VADDPS Z21, Z1, Z1
+	VADDPS Z21, Z2, Z2
+	VADDPS Z21, Z3, Z3
+	VMAXPS Z26, Z0, Z0
+	VMAXPS Z26, Z1, Z1
+	VMAXPS Z26, Z2, Z2
+	VMAXPS Z26, Z3, Z3
+	VMINPS Z22, Z0, Z0
+	VMINPS Z22, Z1, Z1
+	VMINPS Z22, Z2, Z2
+	VMINPS Z22, Z3, Z3
+	VADDPS Z25, Z0, Z0
+	VADDPS Z25, Z1, Z1
+	VADDPS Z25, Z2, Z2
+	VADDPS Z25, Z3, Z3
+	VCVTTPS2DQ Z0, Z0
+	VCVTTPS2DQ Z1, Z1
+	VCVTTPS2DQ Z2, Z2
+	VCVTTPS2DQ Z3, Z3
+	VPSLLD $8, Z1, Z1
+	VPSLLD $16, Z2, Z2
+	VPSLLD $24, Z3, Z3
+	VPORD Z1, Z0, Z0
+	VPORD Z3, Z2, Z2
+	VPORD Z2, Z0, Z0
+	VPANDD Z23, Z0, Z0
+	VPORD Z24, Z0, Z0
+	VMOVDQU32 Z0, (DI)(SI*4)
+	ADDQ $16, SI
+	DECQ CX
+	JNZ codesloop
+codesdone:
+	KORTESTW K2, K2
+	SETNE ret+72(FP)
+	VZEROUPPER
+	RET
