@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/irrun/irrun/ir"
 	"github.com/irrun/irrun/kernels"
@@ -133,7 +134,7 @@ func NewQ8Conv(op Op, in []Input, grid Q8Grid, codes []int8, scales []float32) (
 	if _, err := kernels.NewQ8Conv(kg, codes, scales, grid.Lo, grid.Hi, grid.Levels); err != nil {
 		return nil, false
 	}
-	q.label += "[u8]"
+	q.label = "Convolution[u8]" + strings.TrimPrefix(q.label, "Convolution")
 	return q, true
 }
 
