@@ -17,7 +17,7 @@ import (
 // Convolution[u8] steps (none with NoInt8 or Reference); their outputs agree with the
 // float32 program (NoInt8) within models.py's int8 tolerance — one output quantization
 // step on ≥ 99 % of the elements, or cosine ≥ 0.995 — on random images; 1 and 2 threads
-// give the same bits; a NaN in the image runs (the NaN-fed convolutions fall back to
+// give the same bits; a run allocates nothing; a NaN in the image runs (the NaN-fed convolutions fall back to
 // float32) and matches the float32 program's NaN positions.
 func TestCorpusQ8(t *testing.T) {
 	if testing.Short() {
@@ -84,6 +84,13 @@ func TestCorpusQ8(t *testing.T) {
 				require.Equal(t, g1, g2, "threads")
 				q8RequireInt8Close(t, w, g1)
 			}
+			// The quantised steps allocate nothing per run (the codes live in the arena).
+			allocs := testing.AllocsPerRun(2, func() {
+				if err := q1.RunInto(ctx, ins, got1); err != nil {
+					t.Fatal(err)
+				}
+			})
+			require.Zero(t, allocs)
 			// A NaN pixel: the quantised steps it reaches compute in float32.
 			ins[0].Data.([]float32)[1234] = float32(math.NaN())
 			gotN, err := q1.Run(ctx, ins)

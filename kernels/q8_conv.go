@@ -131,7 +131,6 @@ func NewQ8Conv(g ConvGeom, wq []int8, wscale []float32, lo, hi float32, levels i
 			return nil, geomErr("Q8Conv: output scale %v", s)
 		}
 	}
-	c.codes = make([]uint32, p.n*cg4*p.inSp)
 	return c, nil
 }
 
@@ -143,6 +142,20 @@ func q8Pads(p *convPlan) bool {
 		}
 	}
 	return false
+}
+
+// CodesLen returns the length of the codes buffer a run needs.
+func (c *Q8Conv) CodesLen() int { return c.p.n * c.cg4 * c.p.inSp }
+
+// UseCodes makes the next runs use buf (CodesLen words, contents stale) for the data's
+// codes, e.g. scratch shared by the layers of an executor. A Q8Conv without one
+// allocates its own on its first run.
+func (c *Q8Conv) UseCodes(buf []uint32) error {
+	if len(buf) != c.CodesLen() {
+		return geomErr("Q8Conv: codes buffer of %d words for %d", len(buf), c.CodesLen())
+	}
+	c.codes = buf
+	return nil
 }
 
 // SetEpilogue fuses e after the convolution (channel = output channel); nil removes it.
@@ -180,6 +193,9 @@ func (c *Q8Conv) Run(ctx context.Context, w *Workers, src, dst []float32, res []
 	}
 	if err := epiCheckRes(c.epi, res, len(dst)); err != nil {
 		return false, err
+	}
+	if len(c.codes) != c.CodesLen() {
+		c.codes = make([]uint32, c.CodesLen())
 	}
 	c.src, c.dst, c.res = src, dst, res
 	defer func() { c.src, c.dst, c.res = nil, nil, nil }()

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/irrun/irrun/ir"
 	"github.com/irrun/irrun/kernels"
@@ -179,8 +180,16 @@ func (o *q8ConvOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 		return nil, err
 	}
 	ls, lo := q.Lens()
-	return &q8ConvKernel{label: o.label, q: q, w: opts.Workers, ls: ls, lo: lo, fallback: fb,
-		res: make([][]float32, nres)}, nil
+	k := &q8ConvKernel{label: o.label, q: q, w: opts.Workers, ls: ls, lo: lo, fallback: fb,
+		res: make([][]float32, nres)}
+	if opts.Arena != nil {
+		// The codes live in the executor's shared scratch (they are dead after the run).
+		k.arena, k.nCodes, k.bufs = opts.Arena, q.CodesLen(), make([][]float32, 1)
+		k.arena.Reserve(k.nCodes)
+	} else if err := q.UseCodes(make([]uint32, q.CodesLen())); err != nil {
+		return nil, err
+	}
+	return k, nil
 }
 
 type q8ConvKernel struct {
@@ -190,6 +199,9 @@ type q8ConvKernel struct {
 	ls, lo   int
 	fallback Kernel
 	res      [][]float32
+	arena    *kernels.GemmArena
+	nCodes   int
+	bufs     [][]float32
 }
 
 func (k *q8ConvKernel) Run(ctx context.Context, in, out []*ir.Tensor) error {
@@ -212,6 +224,13 @@ func (k *q8ConvKernel) Run(ctx context.Context, in, out []*ir.Tensor) error {
 		k.res[i] = r
 	}
 	defer clear(k.res)
+	if k.arena != nil {
+		k.arena.Take(k.bufs, k.nCodes)
+		b := k.bufs[0]
+		if err := k.q.UseCodes(unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(b))), len(b))); err != nil {
+			return fmt.Errorf("%s: %w", k.label, err)
+		}
+	}
 	ok, err := k.q.Run(ctx, k.w, src, dst, k.res)
 	if err != nil || ok {
 		return err
