@@ -197,6 +197,7 @@ func (p *Program) newPlan(shapes [][]int, types []ir.ElementType) (*plan, error)
 		pl.steps = append(pl.steps, step{node: n, in: in, out: outIDs, inputs: ins})
 	}
 	pl.fuseEpilogues(p)
+	pl.q8Convolutions(p)
 	if err := pl.assignBuffers(p); err != nil {
 		return nil, err
 	}

@@ -37,6 +37,9 @@ type Options struct {
 	// whose next Run comes after a network round trip that needs the CPU the polling helper
 	// would hold; the next Run's first parallel region wakes them (kernels.Workers.Rest).
 	ParkHelpers bool
+	// NoInt8 keeps the convolutions of FakeQuantize (int8) models in float32, as the
+	// model's emulation computes them, instead of on integer codes (graph/q8.go).
+	NoInt8 bool
 	// fuseSkip (tests only) names a node type the epilogue-fusion pass must not fuse
 	// into a preceding step, or "*" for none at all (graph/fuse.go).
 	fuseSkip string

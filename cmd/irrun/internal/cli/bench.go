@@ -32,6 +32,7 @@ type benchOptions struct {
 	format    string
 	pc        bool
 	reference bool
+	noInt8    bool
 	maxMemory byteSize
 	image     imageFlags
 }
@@ -65,6 +66,7 @@ A progress bar goes to stderr when it is a terminal and the run lasts more than 
 	f.BoolVar(&o.pc, "profile", false, fmt.Sprintf("also report per-layer and per-op-type timings (of the run with the median total time of %d profiled runs)", profileRuns))
 	f.BoolVar(&o.pc, "pc", false, "alias of --profile (benchmark_app's name)")
 	f.BoolVar(&o.reference, "reference", false, "use the scalar reference kernels")
+	f.BoolVar(&o.noInt8, "no-int8", false, "compute the convolutions of FakeQuantize (int8) models in float32, not on integer codes")
 	o.maxMemory = byteSize(graph.DefaultMaxMemory)
 	f.Var(&o.maxMemory, "max-memory", maxMemoryUsage)
 	addImageFlags(cmd, &o.image)
@@ -121,7 +123,7 @@ func (e *env) bench(cmd *cobra.Command, args []string, o *benchOptions) error {
 	if err != nil {
 		return err
 	}
-	ld, err := e.loadProgram(args, graph.Options{Threads: o.nthreads, Reference: o.reference, MaxMemory: int64(o.maxMemory)})
+	ld, err := e.loadProgram(args, graph.Options{Threads: o.nthreads, Reference: o.reference, NoInt8: o.noInt8, MaxMemory: int64(o.maxMemory)})
 	if err != nil {
 		return err
 	}

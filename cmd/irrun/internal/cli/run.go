@@ -32,6 +32,7 @@ type runOptions struct {
 	rtol      float64
 	nthreads  int
 	reference bool
+	noInt8    bool
 	nvalues   int
 	maxMemory byteSize
 	image     imageFlags
@@ -53,6 +54,7 @@ func addRunFlags(cmd *cobra.Command, o *runOptions) {
 	f.Float64Var(&o.rtol, "rtol", 1e-5, "relative tolerance of --ref (an element fails when |got-want| > atol and > rtol*|want|)")
 	f.IntVar(&o.nthreads, "nthreads", 0, "threads for the kernels (0 = all CPUs)")
 	f.BoolVar(&o.reference, "reference", false, "use the scalar reference kernels")
+	f.BoolVar(&o.noInt8, "no-int8", false, "compute the convolutions of FakeQuantize (int8) models in float32, not on integer codes")
 	f.IntVar(&o.nvalues, "values", 6, "how many leading values of each output the summary prints")
 	o.maxMemory = byteSize(graph.DefaultMaxMemory)
 	f.Var(&o.maxMemory, "max-memory", maxMemoryUsage)
@@ -108,7 +110,7 @@ func (e *env) runCmd(cmd *cobra.Command, args []string, o *runOptions) error {
 	if err != nil {
 		return err
 	}
-	ld, err := e.loadProgram(args, graph.Options{Threads: o.nthreads, Reference: o.reference, MaxMemory: int64(o.maxMemory)})
+	ld, err := e.loadProgram(args, graph.Options{Threads: o.nthreads, Reference: o.reference, NoInt8: o.noInt8, MaxMemory: int64(o.maxMemory)})
 	if err != nil {
 		return err
 	}
