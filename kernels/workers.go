@@ -65,6 +65,7 @@ func NewWorkers(threads int) *Workers {
 		threads = runtime.GOMAXPROCS(0)
 	}
 	w := &Workers{threads: threads, scr: make([]scratch, threads)}
+	w.job.parts = make([]thrPart, threads)
 	w.wake = make([]chan struct{}, threads-1)
 	w.state = make([]helperState, threads)
 	for i := range w.wake {
@@ -121,7 +122,7 @@ func (w *Workers) helper(id int, wake chan struct{}) {
 				continue
 			}
 		}
-		w.job.work(&w.scr[id])
+		w.job.work(&w.scr[id], id)
 		st.Store(stIdle)
 	}
 }
@@ -197,7 +198,7 @@ type job struct {
 	fn    runner
 	units int
 	chunk int
-	next  atomic.Int64
+	parts []thrPart // per worker: its share of the chunks (run)
 	done  <-chan struct{}
 	stop  atomic.Bool
 
@@ -213,7 +214,57 @@ type job struct {
 	rank          int
 }
 
-func (j *job) work(s *scratch) {
+// thrPart is one worker's share of a job: chunks [lo, hi) packed into one word (lo in
+// the low 32 bits), so that its owner taking chunks from the front and a thief taking
+// them from the back agree through one CAS. Padded to a cache line.
+type thrPart struct {
+	v atomic.Uint64
+	_ [56]byte
+}
+
+// thrMaxChunks bounds the number of chunks of a job (they are counted in 32 bits).
+const thrMaxChunks = 1 << 31
+
+// thrSplit gives each of the first p of parts an equal contiguous share of chunks
+// [0, n) in order (worker 0, the caller, the first share) and empties the others.
+func thrSplit(parts []thrPart, n, p int) {
+	for t := range parts {
+		lo, hi := n, n
+		if t < p {
+			lo, hi = t*n/p, (t+1)*n/p
+		}
+		parts[t].v.Store(uint64(lo) | uint64(hi)<<32)
+	}
+}
+
+// take claims one chunk of part t: from the front when back is false (its owner),
+// from the back otherwise (a thief).
+func (pt *thrPart) take(back bool) (int, bool) {
+	for {
+		v := pt.v.Load()
+		lo, hi := int(uint32(v)), int(v>>32)
+		if lo >= hi {
+			return 0, false
+		}
+		if !back {
+			if pt.v.CompareAndSwap(v, v+1) {
+				return lo, true
+			}
+		} else if pt.v.CompareAndSwap(v, v-1<<32) {
+			return hi - 1, true
+		}
+	}
+}
+
+// work runs chunks of j as worker id until none is left: first its own share, front
+// to back, then chunks taken from the back of the other workers' shares. The shares
+// are contiguous and the same for every job of the same size, so a worker tends to
+// compute the same region of consecutive layers' tensors, which then stays in its
+// core's cache (reading data another core has just written costs several times a
+// read from the own L2 on the machines measured; see docs/performance.md).
+// An id of -n (a job without shares, nil Workers) runs chunks [0, n) in order.
+func (j *job) work(s *scratch, id int) {
+	next, n := 0, -id
 	for {
 		if j.done != nil {
 			select {
@@ -226,11 +277,21 @@ func (j *job) work(s *scratch) {
 		if j.stop.Load() {
 			return
 		}
-		u := int(j.next.Add(int64(j.chunk))) - j.chunk
-		if u >= j.units {
+		var c int
+		var ok bool
+		if id < 0 {
+			c, ok = next, next < n
+			next++
+		} else {
+			c, ok = j.parts[id].take(false)
+			for t := 1; !ok && t < len(j.parts); t++ {
+				c, ok = j.parts[(id+t)%len(j.parts)].take(true)
+			}
+		}
+		if !ok {
 			return
 		}
-		j.fn.run(j, s, u, min(u+j.chunk, j.units))
+		j.fn.run(j, s, c*j.chunk, min((c+1)*j.chunk, j.units))
 	}
 }
 
@@ -248,23 +309,27 @@ func (w *Workers) acquire() *job {
 // helpers and parallel is true, and releases the lock taken by acquire.
 // It returns ctx.Err() if the context was cancelled before all units ran.
 func (w *Workers) run(ctx context.Context, j *job, parallel bool) error {
-	j.next.Store(0)
 	j.stop.Store(false)
 	j.done = ctx.Done()
 	if j.chunk <= 0 {
 		j.chunk = 1
 	}
+	if n := (j.units + j.chunk - 1) / j.chunk; n > thrMaxChunks {
+		j.chunk = (j.units + thrMaxChunks - 1) / thrMaxChunks
+	}
+	chunks := (j.units + j.chunk - 1) / j.chunk
 	if w == nil {
 		var s scratch
-		j.work(&s)
+		j.work(&s, -chunks) // no shares: chunks in order
 	} else {
 		helpers := 0
 		if parallel && !w.closed {
-			helpers = min(w.threads-1, (j.units+j.chunk-1)/j.chunk-1)
+			helpers = max(0, min(w.threads-1, chunks-1))
 		}
 		if helpers > 0 && w.rest.Load() {
 			w.rest.Store(false)
 		}
+		thrSplit(j.parts, chunks, helpers+1)
 		for i := 1; i <= helpers; i++ {
 			st := &w.state[i].v
 			if !st.CompareAndSwap(stIdle, stPosted) {
@@ -276,7 +341,7 @@ func (w *Workers) run(ctx context.Context, j *job, parallel bool) error {
 				}
 			}
 		}
-		j.work(&w.scr[0])
+		j.work(&w.scr[0], 0)
 		for i := 1; i <= helpers; i++ {
 			st := &w.state[i].v
 			if st.CompareAndSwap(stPosted, stIdle) {
