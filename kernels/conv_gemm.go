@@ -209,6 +209,11 @@ func (c *ConvGemm) RunEpi(ctx context.Context, w *Workers, src, dst []float32, r
 	}
 	c.src, c.dst, c.res = src, dst, res
 	defer func() { c.src, c.dst, c.res = nil, nil, nil }()
+	if !c.padded && c.src16 != nil {
+		if err := c.thrWiden(ctx, w); err != nil { // RunEpiF16: src is the f32 scratch
+			return err
+		}
+	}
 	if c.padded {
 		chans := p.n * p.g * p.ic
 		if c.parallel && w.threadsFor() > 1 && len(src) >= 1<<15 {
@@ -603,11 +608,7 @@ func (c *ConvGemm) RunEpiF16(ctx context.Context, w *Workers, src16 []float16.Fl
 		GemmF32ToF16(dst16, dst32)
 		return nil
 	}
-	if c.padded {
-		c.src16 = src16 // src32 stands in for the data in RunEpi's checks
-	} else {
-		GemmF16ToF32(src32, src16)
-	}
+	c.src16 = src16 // src32 stands in for the data in RunEpi's checks (padded mode)
 	c.dst16 = dst16
 	defer func() { c.src16, c.dst16 = nil, nil }()
 	return c.RunEpi(ctx, w, src32, dst32, res)

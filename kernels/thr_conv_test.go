@@ -1,0 +1,51 @@
+package kernels
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"github.com/x448/float16"
+)
+
+// TestThrConvF16DirectParallel: a direct 1×1 convolution large enough to run in
+// parallel widens its f16 input per column chunk (thrWiden); the output is bit for bit
+// that of RunEpi on the input widened whole, at 1 and 2 threads.
+func TestThrConvF16DirectParallel(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 2))
+	ctx := context.Background()
+	for _, g := range []ConvGeom{
+		{N: 2, Groups: 1, InC: 40, OutC: 36, In: []int{11, 29}, Out: []int{11, 29}, Kernel: []int{1, 1}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{0, 0}},
+		{N: 1, Groups: 2, InC: 64, OutC: 24, In: []int{7, 93}, Out: []int{7, 93}, Kernel: []int{1, 1}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{0, 0}},
+	} {
+		ls, lf, lo := g.ConvLens()
+		src16 := make([]float16.Float16, ls)
+		for i := range src16 {
+			src16[i] = float16.Fromfloat32(float32(r.NormFloat64()))
+		}
+		src := make([]float32, ls)
+		GemmF16ToF32(src, src16)
+		filt := gemmRandSlice(r, lf)
+		for _, threads := range []int{1, 2} {
+			w := NewWorkers(threads)
+			c, err := NewConvGemm(g, GemmAuto, threads)
+			require.NoError(t, err)
+			require.True(t, c.direct)
+			require.Equal(t, threads > 1, c.parallel)
+			require.NoError(t, c.PackFilters(filt))
+			want32 := make([]float32, lo)
+			require.NoError(t, c.RunEpi(ctx, w, src, want32, nil))
+			want := make([]float16.Float16, lo)
+			GemmF32ToF16(want, want32)
+			for rep := 0; rep < 3; rep++ {
+				got := make([]float16.Float16, lo)
+				src32, dst32 := gemmRandSlice(r, ls), gemmRandSlice(r, lo)
+				require.NoError(t, c.RunEpiF16(ctx, w, src16, src32, got, dst32, nil))
+				require.Equal(t, want, got)
+				require.Equal(t, src, src32, "every input element widened")
+			}
+			w.Close()
+		}
+	}
+}
