@@ -124,8 +124,8 @@ func (c *ConvGemm) plan(threads int) {
 	}
 	c.nChunks = (c.nPan + c.chunk - 1) / c.chunk
 	c.mChunks, c.mPer = 1, c.mPan
-	if c.parallel && planes*c.nChunks < 2*threads && c.mPan > 1 {
-		c.mChunks = min(c.mPan, 2*threads)
+	if c.parallel && planes*c.nChunks < thrUnitsPer*threads && c.mPan > 1 {
+		c.mChunks = min(c.mPan, thrMChunks(planes*c.nChunks, threads))
 		c.mPer = (c.mPan + c.mChunks - 1) / c.mChunks
 		c.mChunks = (c.mPan + c.mPer - 1) / c.mPer
 	}

@@ -49,3 +49,16 @@ func (c *ConvGemm) thrWiden(ctx context.Context, w *Workers) error {
 	j.src = unsafe.Pointer(c)
 	return w.run(ctx, j, true)
 }
+
+// thrUnitsPer is the number of work units per thread a parallel ConvGemm aims for:
+// workers share a job's units in contiguous parts and balance by taking units from
+// each other's back, so the time lost to the last unit is at most one unit, 1/8 of a
+// thread's share.
+const thrUnitsPer = 8
+
+// thrMChunks is the number of output-channel chunks a parallel ConvGemm cuts each of
+// its pixel chunks (n of them over all planes) into when those alone are too few for
+// thrUnitsPer units per thread.
+func thrMChunks(n, threads int) int {
+	return max(2, (thrUnitsPer*threads+n-1)/max(1, n))
+}
