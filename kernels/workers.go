@@ -262,9 +262,9 @@ func (pt *thrPart) take(back bool) (int, bool) {
 // compute the same region of consecutive layers' tensors, which then stays in its
 // core's cache (reading data another core has just written costs several times a
 // read from the own L2 on the machines measured; see docs/performance.md).
-// An id of -n (a job without shares, nil Workers) runs chunks [0, n) in order.
+// An id of -n-1 (a job without shares, nil Workers) runs chunks [0, n) in order.
 func (j *job) work(s *scratch, id int) {
-	next, n := 0, -id
+	next, n := 0, -id-1
 	for {
 		if j.done != nil {
 			select {
@@ -320,7 +320,7 @@ func (w *Workers) run(ctx context.Context, j *job, parallel bool) error {
 	chunks := (j.units + j.chunk - 1) / j.chunk
 	if w == nil {
 		var s scratch
-		j.work(&s, -chunks) // no shares: chunks in order
+		j.work(&s, -chunks-1) // no shares: chunks in order
 	} else {
 		helpers := 0
 		if parallel && !w.closed {
