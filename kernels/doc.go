@@ -130,8 +130,10 @@
 // not started, it takes the job back. A kernel splits its output into units
 // of (plane, output depth, block of output rows), sized so each unit's
 // scratch stays in L1/L2 and so that there are several units per thread
-// even with few planes; workers take chunks of units from an atomic
-// counter. Units write disjoint output rows. Kernels allocate nothing per
+// even with few planes. Each worker gets a fixed contiguous share of a job's
+// chunks of units (the caller the first) and then takes chunks from the back
+// of the others' shares, so consecutive layers split alike keep each core on
+// the same rows, which stay in its cache. Units write disjoint output rows. Kernels allocate nothing per
 // call in steady state (scratch is per worker and reused; the job
 // descriptor is non-generic). Small jobs run on the calling goroutine. A
 // nil *Workers runs everything on the caller.
