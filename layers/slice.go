@@ -223,19 +223,39 @@ func gatherMap(dims []int, sel [][]int) []int {
 	if n == 0 {
 		return out
 	}
-	pos := make([]int, len(sel))
+	if len(sel) == 0 { // a scalar: its one element
+		return append(out, 0)
+	}
+	// The innermost axis is walked in a plain loop from the offset of the outer position
+	// (the odometer below advances only the outer axes): compile-time maps of large tensors
+	// are built at a few ns per element.
+	last := len(sel) - 1
+	inner, step := sel[last], st[last]
+	pos := make([]int, last)
 	for {
-		off := 0
+		base := 0
 		for a, p := range pos {
 			v := sel[a][p]
 			if v < 0 {
-				off = -1
+				base = -1
 				break
 			}
-			off += v * st[a]
+			base += v * st[a]
 		}
-		out = append(out, off)
-		a := len(pos) - 1
+		if base < 0 {
+			for range inner {
+				out = append(out, -1)
+			}
+		} else {
+			for _, v := range inner {
+				if v < 0 {
+					out = append(out, -1)
+				} else {
+					out = append(out, base+v*step)
+				}
+			}
+		}
+		a := last - 1
 		for ; a >= 0; a-- {
 			pos[a]++
 			if pos[a] < len(sel[a]) {
