@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/x448/float16"
 )
 
 // backOut is the transposed convolution's output extent: (in−1)·s + (k−1)·d + 1 − pads + outPad.
@@ -33,6 +34,9 @@ func TestConvBackpropGemmConformance(t *testing.T) {
 		{"conv1d", mk(2, 1, 5, 7, []int{20}, []int{5}, []int{2}, []int{1}, []int{2}, []int{1}, []int{1})},
 		{"conv3d", mk(1, 1, 3, 4, []int{3, 4, 5}, []int{2, 3, 2}, []int{2, 1, 2}, []int{1, 1, 1}, []int{0, 1, 0}, []int{0, 1, 0}, []int{0, 0, 0})},
 		{"large_chunked", mk(1, 1, 4, 9, []int{300, 200}, []int{3, 3}, []int{2, 2}, []int{1, 1}, []int{1, 1}, []int{1, 1}, []int{1, 1})},
+		{"tiled_chunked", mk(1, 1, 5, 4, []int{130, 400}, []int{3, 3}, []int{3, 3}, []int{1, 1}, []int{0, 0}, []int{0, 0}, []int{0, 0})},
+		{"tiled_k2_batch_group", mk(2, 2, 3, 2, []int{7, 9}, []int{2, 2}, []int{2, 2}, []int{1, 1}, []int{0, 0}, []int{0, 0}, []int{0, 0})},
+		{"tiled_k4x1_3d", mk(1, 1, 3, 2, []int{2, 3, 5}, []int{1, 4, 5}, []int{1, 4, 5}, []int{1, 1, 1}, []int{0, 0, 0}, []int{0, 0, 0}, []int{0, 0, 0})},
 	}
 	r := rand.New(rand.NewPCG(11, 12))
 	ctx := context.Background()
@@ -71,4 +75,61 @@ func TestConvBackpropGemmConformance(t *testing.T) {
 	require.Error(t, c.PackFilters(make([]float32, lf+1)))
 	require.NoError(t, c.PackFilters(make([]float32, lf)))
 	require.Error(t, c.Run(ctx, nil, make([]float32, ls-1), make([]float32, lo)))
+}
+
+// TestConvBackpropGemmF16 requires RunF16 (widening and narrowing inside the parallel phases)
+// to give, bit for bit, the f16 rounding of Run on the widened data, on tiled and overlapping
+// geometries and any thread count.
+func TestConvBackpropGemmF16(t *testing.T) {
+	mk := func(n, g, ic, oc int, in, k, s, d, pb, pe, op []int) ConvGeom {
+		out := make([]int, len(in))
+		for i := range in {
+			out[i] = backOut(in[i], k[i], s[i], d[i], pb[i]+pe[i], op[i])
+		}
+		return ConvGeom{N: n, Groups: g, InC: ic, OutC: oc, In: in, Out: out, Kernel: k, Strides: s, Dilations: d, PadsBegin: pb}
+	}
+	cases := []struct {
+		name string
+		g    ConvGeom
+	}{
+		{"tiled_sr", mk(1, 1, 36, 4, []int{40, 64}, []int{3, 3}, []int{3, 3}, []int{1, 1}, []int{0, 0}, []int{0, 0}, []int{0, 0})},
+		{"tiled_chunked", mk(1, 1, 5, 4, []int{130, 400}, []int{3, 3}, []int{3, 3}, []int{1, 1}, []int{0, 0}, []int{0, 0}, []int{0, 0})},
+		{"overlap_k4s2p1", mk(2, 1, 8, 5, []int{37, 46}, []int{4, 4}, []int{2, 2}, []int{1, 1}, []int{1, 1}, []int{1, 1}, []int{0, 0})},
+		{"overlap_chunked", mk(1, 1, 4, 9, []int{300, 200}, []int{3, 3}, []int{2, 2}, []int{1, 1}, []int{1, 1}, []int{1, 1}, []int{1, 1})},
+	}
+	r := rand.New(rand.NewPCG(21, 22))
+	ctx := context.Background()
+	for _, tc := range cases {
+		ls, lf, lo := tc.g.ConvLens()
+		x16 := make([]float16.Float16, ls)
+		for i := range x16 {
+			x16[i] = float16.Fromfloat32(float32(r.NormFloat64()))
+		}
+		x32 := make([]float32, ls)
+		F16ToF32(x32, x16)
+		filt := gemmRandSlice(r, lf)
+		for _, arch := range GemmArchs() {
+			for _, threads := range []int{1, 2, 3} {
+				name := fmt.Sprintf("%s/%s/t%d", tc.name, arch, threads)
+				w := NewWorkers(threads)
+				c, err := NewConvBackpropGemm(tc.g, arch, threads)
+				require.NoError(t, err, name)
+				require.NoError(t, c.PackFilters(filt), name)
+				want32 := make([]float32, lo)
+				require.NoError(t, c.Run(ctx, w, x32, want32), name)
+				want := make([]float16.Float16, lo)
+				F32ToF16(want, want32)
+				got := make([]float16.Float16, lo)
+				for i := range got {
+					got[i] = float16.Fromfloat32(float32(i)) // stale output must be overwritten
+				}
+				src32, dst32 := gemmRandSlice(r, ls), gemmRandSlice(r, lo)
+				require.NoError(t, c.RunF16(ctx, w, x16, got, src32, dst32), name)
+				require.Equal(t, want, got, name)
+				require.Error(t, c.RunF16(ctx, w, x16, got[1:], src32, dst32[1:]), name)
+				require.Error(t, c.RunF16(ctx, w, x16, got, src32[1:], dst32), name)
+				w.Close()
+			}
+		}
+	}
 }

@@ -169,6 +169,13 @@ func (k *convFastKernel) Run(ctx context.Context, in, out []*ir.Tensor) error {
 			return err
 		}
 	}
+	if c, ok := k.c.(*kernels.ConvBackpropGemm); ok && k.constW {
+		x, ok1 := in[0].Data.([]f16)
+		y, ok2 := out[0].Data.([]f16)
+		if ok1 && ok2 && k.t == ir.F16 {
+			return c.RunF16(ctx, k.w, x, y, k.src, k.dst)
+		}
+	}
 	src, err := gemmF32(k.t, in[0].Data, k.ls, k.src)
 	if err != nil {
 		return fmt.Errorf("%s: data: %w", k.name, err)
