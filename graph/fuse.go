@@ -7,8 +7,8 @@ import (
 )
 
 // The epilogue-fusion pass. It runs on each plan after static inference (every shape and
-// constant is known) and before buffer planning. A Convolution, dense GroupConvolution or
-// MatMul step (layers.NewEpilogueFusion decides) absorbs the chain of elementwise steps
+// constant is known) and before buffer planning. A Convolution, dense GroupConvolution,
+// transposed convolution or MatMul step (layers.NewEpilogueFusion decides) absorbs the chain of elementwise steps
 // after it — a per-channel constant Add/Subtract/Multiply (bias, batch-norm scale and
 // shift), a residual Add of a tensor of the output's shape, Relu, Clamp, PRelu, Sigmoid,
 // Swish, HSwish (layers.EpilogueFusion.Append decides) — into one step whose kernel

@@ -82,6 +82,19 @@ func (b *fuseNet) constant(vals []float32, shape ...int) fuseRef {
 	return fuseRef{id, 0}
 }
 
+// i64s adds a 1-D i64 Const.
+func (b *fuseNet) i64s(vals ...int64) fuseRef {
+	off := len(b.bin)
+	for _, v := range vals {
+		b.bin = binary.LittleEndian.AppendUint64(b.bin, uint64(v))
+	}
+	id := b.n
+	b.n++
+	fmt.Fprintf(&b.layers, `<layer id="%d" name="c%d" type="Const" version="opset1"><data element_type="i64" shape="%d" offset="%d" size="%d"/><output><port id="0" precision="I64"><dim>%d</dim></port></output></layer>`+"\n",
+		id, id, len(vals), off, len(b.bin)-off, len(vals))
+	return fuseRef{id, 0}
+}
+
 // op adds a layer with one output (port len(ins)); its dims are left to inference.
 func (b *fuseNet) op(name, typ, version, data string, ins ...fuseRef) fuseRef {
 	id := b.n
@@ -263,6 +276,25 @@ func TestFuseEpilogues(t *testing.T) {
 			m := b.op("fc", "MatMul", "opset1", "", s, b.constant(nil, 5, 7))
 			b.result(b.op("bias2", "Add", "opset1", "", m, b.constant(nil, 7)))
 		}, []string{"GroupConvolution+Add+ReLU+Add", "MatMul+Add"}},
+		{"transposed conv tiled, bias relu (text-image-sr)", "FP16", func(b *fuseNet) {
+			x := b.param("x", 1, 6, 5, 7)
+			d := b.op("deconv", "ConvolutionBackpropData", "opset1", `strides="3,3" dilations="1,1" pads_begin="0,0" pads_end="0,0" output_padding="0,0" auto_pad="explicit"`,
+				x, b.constant(nil, 6, 2, 3, 3))
+			a := b.op("bias", "Add", "opset1", "", d, b.constant(nil, 1, 2, 1, 1))
+			b.result(b.op("relu", "ReLU", "opset1", "", a))
+		}, []string{"ConvolutionBackpropData+Add+ReLU"}},
+		{"transposed conv overlapping, residual; group transposed with output_shape", "FP32", func(b *fuseNet) {
+			x := b.param("x", 1, 4, 6, 5)
+			d := b.op("deconv", "ConvolutionBackpropData", "opset1", `strides="2,2" dilations="1,1" pads_begin="1,1" pads_end="1,1" output_padding="1,1" auto_pad="explicit"`,
+				x, b.constant(nil, 4, 3, 4, 4))
+			a := b.op("bias", "Add", "opset1", "", d, b.constant(nil, 1, 3, 1, 1))
+			s := b.op("clamp", "Clamp", "opset1", `min="-0.5" max="0.5"`, a)
+			g := b.op("gdeconv", "GroupConvolutionBackpropData", "opset1", `strides="2,2" dilations="1,1" pads_begin="0,0" pads_end="0,0" auto_pad="explicit"`,
+				x, b.constant(nil, 2, 2, 3, 3, 3), b.i64s(13, 11))
+			m := b.op("scale", "Multiply", "opset1", "", g, b.constant(nil, 1, 6, 1, 1))
+			b.result(s)
+			b.result(m)
+		}, []string{"ConvolutionBackpropData+Add+Clamp", "GroupConvolutionBackpropData+Multiply"}},
 		// What must not fuse.
 		{"conv output is a model output", "FP32", func(b *fuseNet) {
 			x := b.param("x", 1, 4, 5, 5)

@@ -41,6 +41,8 @@ type ConvBackpropGemm struct {
 	src, dst      []float32
 	// f16 data and output of RunF16 (src and dst are then its f32 scratch)
 	src16, dst16 []float16.Float16
+	epi          *Epilogue   // fused elementwise steps (nil: none)
+	res          [][]float32 // the epilogue's residual tensors of the current run
 }
 
 // Phases of a ConvBackpropGemm run, each one parallel region.
@@ -49,7 +51,7 @@ const (
 	cbPhaseWiden         // f16 data of the chunk's input rows to f32, units: rows
 	cbPhaseGemm          // col = Wᵀ·X for the chunk, units: pixel panels × row panels
 	cbPhaseCol           // col2im, units: rows when tiled, else output channels
-	cbPhaseNarrow        // f32 output planes to f16 (not tiled), units: output channel blocks
+	cbPhaseFinish        // epilogue and f16 narrowing of whole planes (not tiled), units: output channel blocks
 )
 
 // cbColFloats bounds the col buffer of one row chunk (M × the chunk's pixels) per thread: 1 MiB, half
@@ -117,16 +119,36 @@ func (convBackpropRunner) run(j *job, s *scratch, lo, hi int) {
 	(*ConvBackpropGemm)(j.src).runUnits(s, lo, hi)
 }
 
+// SetEpilogue fuses e (nil or empty: none) after the transposed convolution; its
+// channel is the output channel (of all groups).
+func (c *ConvBackpropGemm) SetEpilogue(e *Epilogue) error {
+	if err := e.Check(c.p.g * c.p.oc); err != nil {
+		return err
+	}
+	c.epi = e
+	if e.empty() {
+		c.epi = nil
+	}
+	return nil
+}
+
 // Run computes dst from src with the packed filters.
 func (c *ConvBackpropGemm) Run(ctx context.Context, w *Workers, src, dst []float32) error {
-	return c.run(ctx, w, src, dst, nil, nil)
+	return c.RunEpi(ctx, w, src, dst, nil)
+}
+
+// RunEpi is Run with the residual tensors of the epilogue (one per EpiAddTensor step,
+// each of dst's length and layout).
+func (c *ConvBackpropGemm) RunEpi(ctx context.Context, w *Workers, src, dst []float32, res [][]float32) error {
+	return c.run(ctx, w, src, dst, nil, nil, res)
 }
 
 // RunF16 computes the f16 output dst16 from the f16 data src16: the data is widened into
 // src32 and the output narrowed from dst32 (f32 scratch of the data's and the output's
 // lengths) inside the parallel phases, row chunk by row chunk, rather than in whole-tensor
-// passes. The results are bit for bit those of widening, Run and narrowing.
-func (c *ConvBackpropGemm) RunF16(ctx context.Context, w *Workers, src16, dst16 []float16.Float16, src32, dst32 []float32) error {
+// passes, and res are the epilogue's residuals as f32. The results are bit for bit those of
+// widening, RunEpi and narrowing.
+func (c *ConvBackpropGemm) RunF16(ctx context.Context, w *Workers, src16, dst16 []float16.Float16, src32, dst32 []float32, res [][]float32) error {
 	p := &c.p
 	if len(src16) != len(src32) || len(dst16) != len(dst32) {
 		return geomErr("f16 buffers of %d and %d elements for scratch of %d and %d", len(src16), len(dst16), len(src32), len(dst32))
@@ -134,10 +156,10 @@ func (c *ConvBackpropGemm) RunF16(ctx context.Context, w *Workers, src16, dst16 
 	if len(src16) != p.n*p.g*p.ic*p.inSp || len(dst16) != p.n*p.g*p.oc*p.outSp {
 		return geomErr("buffers of %d and %d elements for data %d, output %d", len(src16), len(dst16), p.n*p.g*p.ic*p.inSp, p.n*p.g*p.oc*p.outSp)
 	}
-	return c.run(ctx, w, src32, dst32, src16, dst16)
+	return c.run(ctx, w, src32, dst32, src16, dst16, res)
 }
 
-func (c *ConvBackpropGemm) run(ctx context.Context, w *Workers, src, dst []float32, src16, dst16 []float16.Float16) error {
+func (c *ConvBackpropGemm) run(ctx context.Context, w *Workers, src, dst []float32, src16, dst16 []float16.Float16, res [][]float32) error {
 	p := &c.p
 	if !c.ready {
 		return geomErr("ConvBackpropGemm: filters not packed")
@@ -145,15 +167,25 @@ func (c *ConvBackpropGemm) run(ctx context.Context, w *Workers, src, dst []float
 	if len(src) != p.n*p.g*p.ic*p.inSp || len(dst) != p.n*p.g*p.oc*p.outSp {
 		return geomErr("buffers of %d and %d elements for data %d, output %d", len(src), len(dst), p.n*p.g*p.ic*p.inSp, p.n*p.g*p.oc*p.outSp)
 	}
+	if c.epi != nil {
+		if err := epiCheckRes(c.epi, res, len(dst)); err != nil {
+			return err
+		}
+	}
 	if p.ic == 0 || c.mTot == 0 || p.inSp == 0 {
 		clear(dst)
+		if c.epi != nil {
+			for pl := 0; pl < p.n*p.g; pl++ {
+				epiBlock(c.epi, dst, res, pl*p.oc*p.outSp, p.outSp, p.oc, p.outSp, (pl%p.g)*p.oc, true)
+			}
+		}
 		if dst16 != nil {
-			clear(dst16)
+			GemmF32ToF16(dst16, dst)
 		}
 		return nil
 	}
-	c.src, c.dst, c.src16, c.dst16 = src, dst, src16, dst16
-	defer func() { c.src, c.dst, c.src16, c.dst16 = nil, nil, nil, nil }()
+	c.src, c.dst, c.src16, c.dst16, c.res = src, dst, src16, dst16, res
+	defer func() { c.src, c.dst, c.src16, c.dst16, c.res = nil, nil, nil, nil, nil }()
 	flops := 2 * c.mTot * p.ic * p.inSp
 	par := c.threads > 1 && w.threadsFor() > 1 && flops >= 1<<20
 	phase := func(ph, units int) error {
@@ -197,8 +229,8 @@ func (c *ConvBackpropGemm) run(ctx context.Context, w *Workers, src, dst []float
 				return err
 			}
 		}
-		if dst16 != nil && !c.tiled {
-			if err := phase(cbPhaseNarrow, p.oc*cbBlocks); err != nil {
+		if (dst16 != nil || c.epi != nil) && !c.tiled {
+			if err := phase(cbPhaseFinish, p.oc*cbBlocks); err != nil {
 				return err
 			}
 		}
@@ -206,12 +238,13 @@ func (c *ConvBackpropGemm) run(ctx context.Context, w *Workers, src, dst []float
 	return nil
 }
 
-// cbBlock returns output channel plane block u (of oc·cbBlocks) of the current image and group.
-func (c *ConvBackpropGemm) cbBlock(u int) (lo, hi int) {
+// cbBlock returns output channel plane block u (of oc·cbBlocks) of the current image and
+// group, and the block's channel (of all groups).
+func (c *ConvBackpropGemm) cbBlock(u int) (lo, hi, ch int) {
 	p := &c.p
 	oc, b := u/cbBlocks, u%cbBlocks
 	base := (c.plane*p.oc + oc) * p.outSp
-	return base + b*p.outSp/cbBlocks, base + (b+1)*p.outSp/cbBlocks
+	return base + b*p.outSp/cbBlocks, base + (b+1)*p.outSp/cbBlocks, (c.plane%p.g)*p.oc + oc
 }
 
 func (c *ConvBackpropGemm) runUnits(s *scratch, lo, hi int) {
@@ -219,14 +252,19 @@ func (c *ConvBackpropGemm) runUnits(s *scratch, lo, hi int) {
 	switch c.phase {
 	case cbPhaseClear:
 		for u := lo; u < hi; u++ {
-			a, b := c.cbBlock(u)
+			a, b, _ := c.cbBlock(u)
 			clear(c.dst[a:b])
 		}
 		return
-	case cbPhaseNarrow:
+	case cbPhaseFinish:
 		for u := lo; u < hi; u++ {
-			a, b := c.cbBlock(u)
-			GemmF32ToF16(c.dst16[a:b], c.dst[a:b])
+			a, b, ch := c.cbBlock(u)
+			if c.epi != nil && a < b {
+				epiRow(c.epi, c.dst[a:b], c.res, a, ch, 0, true)
+			}
+			if c.dst16 != nil {
+				GemmF32ToF16(c.dst16[a:b], c.dst[a:b])
+			}
 		}
 		return
 	case cbPhaseWiden:
@@ -300,6 +338,7 @@ func (c *ConvBackpropGemm) col2imTiled(row int, buf []float32) {
 	r := 0
 	for oc := 0; oc < p.oc; oc++ {
 		plane := (c.plane*p.oc + oc) * p.outSp
+		ch := (c.plane%p.g)*p.oc + oc
 		for kz := 0; kz < p.k[0]; kz++ {
 			for ky := 0; ky < p.k[1]; ky++ {
 				o := plane + ((iz*p.s[0]+kz)*p.out[1]+iy*p.s[1]+ky)*p.out[2]
@@ -311,6 +350,9 @@ func (c *ConvBackpropGemm) col2imTiled(row int, buf []float32) {
 				}
 				cbInterleave(y, c.col[r*ldc+off:], ldc, kx, c.rowLen)
 				r += kx
+				if c.epi != nil {
+					epiRow(c.epi, y, c.res, o, ch, 0, true)
+				}
 				if c.dst16 != nil {
 					GemmF32ToF16(c.dst16[o:o+p.out[2]], y)
 				}

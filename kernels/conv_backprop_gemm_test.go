@@ -124,10 +124,83 @@ func TestConvBackpropGemmF16(t *testing.T) {
 					got[i] = float16.Fromfloat32(float32(i)) // stale output must be overwritten
 				}
 				src32, dst32 := gemmRandSlice(r, ls), gemmRandSlice(r, lo)
-				require.NoError(t, c.RunF16(ctx, w, x16, got, src32, dst32), name)
+				require.NoError(t, c.RunF16(ctx, w, x16, got, src32, dst32, nil), name)
 				require.Equal(t, want, got, name)
-				require.Error(t, c.RunF16(ctx, w, x16, got[1:], src32, dst32[1:]), name)
-				require.Error(t, c.RunF16(ctx, w, x16, got, src32[1:], dst32), name)
+				require.Error(t, c.RunF16(ctx, w, x16, got[1:], src32, dst32[1:], nil), name)
+				require.Error(t, c.RunF16(ctx, w, x16, got, src32[1:], dst32, nil), name)
+				w.Close()
+			}
+		}
+	}
+}
+
+// TestConvBackpropGemmEpilogue requires the fused epilogue (bias, residual, PRelu, Relu)
+// to give, bit for bit, ApplyEpilogue over Run's output, in f32 and through RunF16, on tiled
+// and overlapping geometries, with groups and any thread count.
+func TestConvBackpropGemmEpilogue(t *testing.T) {
+	mk := func(n, g, ic, oc int, in, k, s, d, pb, pe, op []int) ConvGeom {
+		out := make([]int, len(in))
+		for i := range in {
+			out[i] = backOut(in[i], k[i], s[i], d[i], pb[i]+pe[i], op[i])
+		}
+		return ConvGeom{N: n, Groups: g, InC: ic, OutC: oc, In: in, Out: out, Kernel: k, Strides: s, Dilations: d, PadsBegin: pb}
+	}
+	cases := []struct {
+		name string
+		g    ConvGeom
+	}{
+		{"tiled_sr", mk(1, 1, 36, 4, []int{40, 64}, []int{3, 3}, []int{3, 3}, []int{1, 1}, []int{0, 0}, []int{0, 0}, []int{0, 0})},
+		{"tiled_group_batch", mk(2, 3, 4, 2, []int{9, 11}, []int{2, 2}, []int{2, 2}, []int{1, 1}, []int{0, 0}, []int{0, 0}, []int{0, 0})},
+		{"overlap_k4s2p1", mk(2, 1, 8, 5, []int{37, 46}, []int{4, 4}, []int{2, 2}, []int{1, 1}, []int{1, 1}, []int{1, 1}, []int{0, 0})},
+		{"overlap_group", mk(1, 2, 3, 3, []int{20, 17}, []int{3, 3}, []int{2, 2}, []int{1, 1}, []int{1, 1}, []int{0, 0}, []int{1, 0})},
+	}
+	r := rand.New(rand.NewPCG(31, 32))
+	ctx := context.Background()
+	for _, tc := range cases {
+		ls, lf, lo := tc.g.ConvLens()
+		ch := tc.g.Groups * tc.g.OutC
+		epi := &Epilogue{Steps: []EpiStep{
+			{Kind: EpiAddChan, Vec: gemmRandSlice(r, ch)},
+			{Kind: EpiAddTensor},
+			{Kind: EpiPRelu, Vec: gemmRandSlice(r, ch)},
+			{Kind: EpiMulChan, Vec: gemmRandSlice(r, 1)},
+			{Kind: EpiRelu},
+		}}
+		x16 := make([]float16.Float16, ls)
+		for i := range x16 {
+			x16[i] = float16.Fromfloat32(float32(r.NormFloat64()))
+		}
+		x32 := make([]float32, ls)
+		F16ToF32(x32, x16)
+		filt := gemmRandSlice(r, lf)
+		res := [][]float32{gemmRandSlice(r, lo)}
+		rows := ch
+		cols := lo / (tc.g.N * ch)
+		for _, arch := range GemmArchs() {
+			for _, threads := range []int{1, 2, 3} {
+				name := fmt.Sprintf("%s/%s/t%d", tc.name, arch, threads)
+				w := NewWorkers(threads)
+				plain, err := NewConvBackpropGemm(tc.g, arch, threads)
+				require.NoError(t, err, name)
+				require.NoError(t, plain.PackFilters(filt), name)
+				want := make([]float32, lo)
+				require.NoError(t, plain.Run(ctx, w, x32, want), name)
+				require.NoError(t, ApplyEpilogue(epi, want, rows, cols, true, res), name)
+
+				c, err := NewConvBackpropGemm(tc.g, arch, threads)
+				require.NoError(t, err, name)
+				require.NoError(t, c.PackFilters(filt), name)
+				require.NoError(t, c.SetEpilogue(epi), name)
+				got := gemmRandSlice(r, lo)
+				require.NoError(t, c.RunEpi(ctx, w, x32, got, res), name)
+				require.Equal(t, want, got, name)
+				require.Error(t, c.RunEpi(ctx, w, x32, got, nil), name)
+
+				want16 := make([]float16.Float16, lo)
+				F32ToF16(want16, want)
+				got16 := make([]float16.Float16, lo)
+				require.NoError(t, c.RunF16(ctx, w, x16, got16, gemmRandSlice(r, ls), gemmRandSlice(r, lo), res), name)
+				require.Equal(t, want16, got16, name)
 				w.Close()
 			}
 		}

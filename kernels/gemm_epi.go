@@ -145,28 +145,34 @@ func ApplyEpilogue(e *Epilogue, y []float32, rows, cols int, perRow bool, res []
 func epiBlock(e *Epilogue, y []float32, res [][]float32, off, ld, rows, cols, ch0 int, perRow bool) {
 	for r := 0; r < rows; r++ {
 		o := off + r*ld
-		row := y[o : o+cols]
-		ri := 0
-		for _, s := range e.Steps {
-			switch s.Kind {
-			case EpiAddChan, EpiMulChan, EpiPRelu:
-				if perRow || len(s.Vec) == 1 {
-					v := s.Vec[0]
-					if len(s.Vec) > 1 {
-						v = s.Vec[ch0+r]
-					}
-					epiScalar(s.Kind, row, v)
-				} else {
-					epiVector(s.Kind, row, s.Vec[ch0:ch0+cols])
+		epiRow(e, y[o:o+cols], res, o, ch0, r, perRow)
+	}
+}
+
+// epiRow applies e to row r of a block (the row at offset ro of the output, where the
+// residual tensors are read); the channel of element j is ch0 + r (perRow) or ch0 + j.
+func epiRow(e *Epilogue, row []float32, res [][]float32, ro, ch0, r int, perRow bool) {
+	cols := len(row)
+	ri := 0
+	for _, s := range e.Steps {
+		switch s.Kind {
+		case EpiAddChan, EpiMulChan, EpiPRelu:
+			if perRow || len(s.Vec) == 1 {
+				v := s.Vec[0]
+				if len(s.Vec) > 1 {
+					v = s.Vec[ch0+r]
 				}
-			case EpiAddTensor:
-				epiAddRow(row, res[ri][o:o+cols])
-				ri++
-			case EpiFakeQuantize:
-				fqeRow(s.FQ, row, ch0, r, perRow)
-			default:
-				epiUnary(&s, row)
+				epiScalar(s.Kind, row, v)
+			} else {
+				epiVector(s.Kind, row, s.Vec[ch0:ch0+cols])
 			}
+		case EpiAddTensor:
+			epiAddRow(row, res[ri][ro:ro+cols])
+			ri++
+		case EpiFakeQuantize:
+			fqeRow(s.FQ, row, ch0, r, perRow)
+		default:
+			epiUnary(&s, row)
 		}
 	}
 }

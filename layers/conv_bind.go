@@ -196,20 +196,31 @@ func (c *convOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	return famBind(name, t, []int{d, f}, o, convFns(kg, false))
 }
 
-func (c *convBackpropOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
+// kernelGeom returns the element type and kernel geometry of a (group) transposed
+// convolution on static inputs (an output_shape input must be a constant).
+func (c *convBackpropOp) kernelGeom(in []Input) (ir.ElementType, kernels.ConvGeom, error) {
 	name := c.kind.name()
 	dims, err := staticIn(name, in)
 	if err != nil {
-		return nil, err
+		return 0, kernels.ConvGeom{}, err
+	}
+	if len(in) < 2 {
+		return 0, kernels.ConvGeom{}, fmt.Errorf("%s expects 2 or 3 inputs, got %d", name, len(in))
 	}
 	if len(in) == 3 && in[2].Value == nil {
-		return nil, &ir.UnsupportedError{What: name + " with an output_shape input that is not known before execution"}
+		return 0, kernels.ConvGeom{}, &ir.UnsupportedError{What: name + " with an output_shape input that is not known before execution"}
 	}
 	t, g, err := c.backpropGeometry(in)
 	if err != nil {
-		return nil, err
+		return 0, kernels.ConvGeom{}, err
 	}
 	kg, err := convKernelGeom(c.kind, dims[0], dims[1], g)
+	return t, kg, err
+}
+
+func (c *convBackpropOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
+	name := c.kind.name()
+	t, kg, err := c.kernelGeom(in)
 	if err != nil {
 		return nil, err
 	}

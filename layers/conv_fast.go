@@ -173,7 +173,7 @@ func (k *convFastKernel) Run(ctx context.Context, in, out []*ir.Tensor) error {
 		x, ok1 := in[0].Data.([]f16)
 		y, ok2 := out[0].Data.([]f16)
 		if ok1 && ok2 && k.t == ir.F16 {
-			return c.RunF16(ctx, k.w, x, y, k.src, k.dst)
+			return c.RunF16(ctx, k.w, x, y, k.src, k.dst, nil)
 		}
 	}
 	src, err := gemmF32(k.t, in[0].Data, k.ls, k.src)

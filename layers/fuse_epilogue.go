@@ -43,7 +43,8 @@ type EpilogueFusion struct {
 }
 
 // NewEpilogueFusion starts a fusion on op with static inputs in. It reports false when
-// op cannot carry a fused epilogue: not a Convolution, GroupConvolution or MatMul,
+// op cannot carry a fused epilogue: not a Convolution, GroupConvolution, their backprop
+// (transposed) forms or MatMul,
 // an element type other than f32/f16/bf16, a dynamic shape, or opts.Reference (the
 // reference kernels stay unfused, the oracle of the fused ones).
 func NewEpilogueFusion(op Op, in []Input, opts ExecOptions) (*EpilogueFusion, bool) {
@@ -59,6 +60,11 @@ func NewEpilogueFusion(op Op, in []Input, opts ExecOptions) (*EpilogueFusion, bo
 		}
 		// A depthwise GroupConvolution keeps its own kernel; the steps then run over its
 		// output in one pass (instead of one pass per elementwise node).
+		name, chAxis = o.kind.name(), 1
+	case *convBackpropOp:
+		if len(in) == 3 && in[2].Value == nil {
+			return nil, false
+		}
 		name, chAxis = o.kind.name(), 1
 	case *matMulOp:
 		if len(in) != 2 {
@@ -350,6 +356,24 @@ func (o *fusedEpiOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 				return k, nil
 			}
 		}
+	case *convBackpropOp:
+		t, kg, err := b.kernelGeom(base)
+		if err != nil {
+			return nil, err
+		}
+		if t == o.t && !opts.Reference {
+			c, err := kernels.NewConvBackpropGemm(kg, kernels.GemmAuto, opts.Workers.Threads())
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", o.label, err)
+			}
+			if err := c.SetEpilogue(o.epi); err != nil {
+				return nil, fmt.Errorf("%s: %w", o.label, err)
+			}
+			ls, lf, lon := kg.ConvLens()
+			if lon == lo && k.bindBack(c, ls, lf, base[1]) {
+				return k, nil
+			}
+		}
 	case *matMulOp:
 		if g, la, lb, ok := b.fastGeom(base); ok && !opts.Reference {
 			m, err := kernels.NewMatMulGemm(g, kernels.GemmAuto, opts.Workers.Threads())
@@ -430,6 +454,7 @@ type fusedEpiKernel struct {
 	bufs   [][]float32 // the arena slices of a run
 
 	conv      *kernels.ConvGemm
+	back      *kernels.ConvBackpropGemm
 	mm        *kernels.MatMulGemm
 	constW    bool
 	la, lb    int // conv: data and filter lengths; MatMul: A and B lengths
@@ -442,6 +467,22 @@ type fusedEpiKernel struct {
 
 func (k *fusedEpiKernel) bindConv(c *kernels.ConvGemm, ls, lf int, filt Input) bool {
 	k.conv, k.la, k.lb = c, ls, lf
+	if k.t != ir.F32 {
+		k.wbuf = make([]float32, lf)
+		k.gemmScratch(ls)
+	}
+	if v := filt.Value; v != nil {
+		w, err := gemmF32(k.t, v.Data, lf, k.wbuf)
+		if err != nil || c.PackFilters(w) != nil {
+			return false
+		}
+		k.constW, k.wbuf = true, nil
+	}
+	return true
+}
+
+func (k *fusedEpiKernel) bindBack(c *kernels.ConvBackpropGemm, ls, lf int, filt Input) bool {
+	k.back, k.la, k.lb = c, ls, lf
 	if k.t != ir.F32 {
 		k.wbuf = make([]float32, lf)
 		k.gemmScratch(ls)
@@ -513,6 +554,13 @@ func (k *fusedEpiKernel) Run(ctx context.Context, in, out []*ir.Tensor) error {
 			return err
 		}
 	}
+	if k.back != nil && k.constW {
+		x, ok1 := in[0].Data.([]f16)
+		y, ok2 := out[0].Data.([]f16)
+		if ok1 && ok2 && k.t == ir.F16 {
+			return k.back.RunF16(ctx, k.w, x, y, k.src, k.dst, k.res)
+		}
+	}
 	src, err := gemmF32(k.t, in[0].Data, k.la, k.src)
 	if err != nil {
 		return fmt.Errorf("%s: data: %w", k.label, err)
@@ -527,14 +575,22 @@ func (k *fusedEpiKernel) Run(ctx context.Context, in, out []*ir.Tensor) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", k.label, err)
 	}
-	if k.conv != nil {
+	switch {
+	case k.conv != nil:
 		if w != nil {
 			if err := k.conv.PackFilters(w); err != nil {
 				return fmt.Errorf("%s: %w", k.label, err)
 			}
 		}
 		err = k.conv.RunEpi(ctx, k.w, src, dst, k.res)
-	} else {
+	case k.back != nil:
+		if w != nil {
+			if err := k.back.PackFilters(w); err != nil {
+				return fmt.Errorf("%s: %w", k.label, err)
+			}
+		}
+		err = k.back.RunEpi(ctx, k.w, src, dst, k.res)
+	default:
 		err = k.mm.RunEpi(ctx, k.w, src, w, dst, k.res)
 	}
 	if err != nil {
