@@ -19,6 +19,7 @@ import (
 type ConvGemm struct {
 	p      convPlan
 	gk     gemmKernel
+	rowOff gemmRowOffFunc // padded mode, at most cgRowMax output channels: one row at a time (nil: tiles)
 	kTot   int // K = ic·kSp
 	mPan   int // output-channel panels per group
 	nPan   int // pixel panels per image plane
@@ -81,6 +82,9 @@ func newConvGemmMode(g ConvGeom, arch GemmArch, threads int, padded bool, mode s
 		return nil, err
 	}
 	c := &ConvGemm{p: p, gk: gk}
+	if p.oc <= cgRowMax {
+		c.rowOff = gemmRowOffFor(gk.arch)
+	}
 	c.kTot = p.ic * p.kSp
 	c.mPan = (p.oc + gk.mr - 1) / gk.mr
 	c.nPan = (p.outSp + gk.nr - 1) / gk.nr
@@ -543,6 +547,13 @@ func (c *ConvGemm) runPadded(s *scratch, plane int, wp, y []float32, j0, j1, m0,
 	for k0 := 0; k0 < c.kTot; k0 += g.kc {
 		kcb := min(g.kc, c.kTot-k0)
 		off := c.off[k0 : k0+kcb]
+		if c.rowOff != nil { // one panel of at most cgRowMax channels: its rows alone
+			a := wp[k0*c.mPan*mr:]
+			for r := 0; r < p.oc; r++ {
+				c.rowOff(kcb, a[r:], mr, base[j0*nr:], off, c.offMax, blk[r*ldc:], ldc, k0 > 0)
+			}
+			continue
+		}
 		for jp := j0; jp < j1; jp++ {
 			b := base[jp*nr:]
 			for mp := m0; mp < m1; mp++ {

@@ -49,6 +49,11 @@ var convGemmCases = []struct {
 	{"k8_1x1_many_oc", ConvGeom{N: 1, Groups: 1, InC: 8, OutC: 70, In: []int{75, 75}, Out: []int{75, 75}, Kernel: []int{1, 1}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{0, 0}}},
 	{"3x3_384to36_19", ConvGeom{N: 1, Groups: 1, InC: 64, OutC: 36, In: []int{19, 19}, Out: []int{19, 19}, Kernel: []int{3, 3}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{1, 1}}},
 	{"group3_s2", ConvGeom{N: 1, Groups: 3, InC: 4, OutC: 8, In: []int{21, 22}, Out: []int{11, 11}, Kernel: []int{3, 3}, Strides: []int{2, 2}, Dilations: []int{1, 1}, PadsBegin: []int{1, 1}}},
+	// one or two output channels: the one-row kernel (cgRowMax)
+	{"oc1_3x3_wide", ConvGeom{N: 1, Groups: 1, InC: 4, OutC: 1, In: []int{37, 170}, Out: []int{37, 170}, Kernel: []int{3, 3}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{1, 1}}},
+	{"oc2_group2_s2", ConvGeom{N: 2, Groups: 2, InC: 3, OutC: 2, In: []int{21, 30}, Out: []int{11, 15}, Kernel: []int{3, 3}, Strides: []int{2, 2}, Dilations: []int{1, 1}, PadsBegin: []int{1, 1}}},
+	{"oc1_k360", ConvGeom{N: 1, Groups: 1, InC: 40, OutC: 1, In: []int{9, 40}, Out: []int{9, 40}, Kernel: []int{3, 3}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{1, 1}}},
+	{"oc2_5x5_dil2", ConvGeom{N: 1, Groups: 1, InC: 3, OutC: 2, In: []int{30, 29}, Out: []int{26, 25}, Kernel: []int{5, 3}, Strides: []int{1, 1}, Dilations: []int{1, 2}, PadsBegin: []int{2, 0}}},
 }
 
 func absSlice(s []float32) []float32 {
@@ -145,5 +150,38 @@ func TestGemmZeroAllocs(t *testing.T) {
 		allocs := testing.AllocsPerRun(20, func() { _ = m.Run(ctx, w, a, b, dst) })
 		require.Zero(t, allocs, "matmul t%d", threads)
 		w.Close()
+	}
+}
+
+// TestConvGemmRowOffMatchesTiles requires the one-row kernel of convolutions with one or
+// two output channels to give the 8×32 offset tile's sums bit for bit (same order per
+// element), with one and several K blocks.
+func TestConvGemmRowOffMatchesTiles(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	ctx := context.Background()
+	for _, tc := range convGemmCases {
+		if tc.g.OutC > cgRowMax {
+			continue
+		}
+		ls, lf, lo := tc.g.ConvLens()
+		src, filt := gemmRandSlice(r, ls), gemmRandSlice(r, lf)
+		for _, arch := range GemmArchs() {
+			for _, threads := range []int{1, 2} {
+				name := fmt.Sprintf("%s/%s/t%d", tc.name, arch, threads)
+				w := NewWorkers(threads)
+				rows, err := newConvGemm(tc.g, arch, threads, true)
+				require.NoError(t, err, name)
+				require.NoError(t, rows.PackFilters(filt), name)
+				tiles, err := newConvGemm(tc.g, arch, threads, true)
+				require.NoError(t, err, name)
+				require.NoError(t, tiles.PackFilters(filt), name)
+				tiles.rowOff = nil
+				want, got := make([]float32, lo), make([]float32, lo)
+				require.NoError(t, tiles.Run(ctx, w, src, want), name)
+				require.NoError(t, rows.Run(ctx, w, src, got), name)
+				require.Equal(t, want, got, name)
+				w.Close()
+			}
+		}
 	}
 }
