@@ -20,9 +20,9 @@ type ConvGemm struct {
 	p      convPlan
 	gk     gemmKernel
 	rowOff gemmRowOffFunc // padded mode, at most cgRowMax output channels: one row at a time (nil: tiles)
-	kTot   int // K = ic·kSp
-	mPan   int // output-channel panels per group
-	nPan   int // pixel panels per image plane
+	kTot   int            // K = ic·kSp
+	mPan   int            // output-channel panels per group
+	nPan   int            // pixel panels per image plane
 	direct bool
 	packed []float32 // groups × mPan·mr·kTot
 
