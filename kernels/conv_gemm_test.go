@@ -49,6 +49,13 @@ var convGemmCases = []struct {
 	{"k8_1x1_many_oc", ConvGeom{N: 1, Groups: 1, InC: 8, OutC: 70, In: []int{75, 75}, Out: []int{75, 75}, Kernel: []int{1, 1}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{0, 0}}},
 	{"3x3_384to36_19", ConvGeom{N: 1, Groups: 1, InC: 64, OutC: 36, In: []int{19, 19}, Out: []int{19, 19}, Kernel: []int{3, 3}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{1, 1}}},
 	{"group3_s2", ConvGeom{N: 1, Groups: 3, InC: 4, OutC: 8, In: []int{21, 22}, Out: []int{11, 11}, Kernel: []int{3, 3}, Strides: []int{2, 2}, Dilations: []int{1, 1}, PadsBegin: []int{1, 1}}},
+	// round 8: inputs large enough for the padded planes' copy in bands of rows (thrFill)
+	{"thr_3x3_band", ConvGeom{N: 1, Groups: 1, InC: 40, OutC: 24, In: []int{24, 94}, Out: []int{24, 94}, Kernel: []int{3, 3}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{1, 1}}},
+	{"thr_1x3_band", ConvGeom{N: 1, Groups: 1, InC: 32, OutC: 20, In: []int{22, 50}, Out: []int{22, 50}, Kernel: []int{1, 3}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{0, 1}}},
+	{"thr_3x1_band", ConvGeom{N: 1, Groups: 1, InC: 32, OutC: 20, In: []int{22, 50}, Out: []int{22, 50}, Kernel: []int{3, 1}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{1, 0}}},
+	{"thr_3x3_s2_band", ConvGeom{N: 1, Groups: 1, InC: 24, OutC: 16, In: []int{40, 41}, Out: []int{20, 21}, Kernel: []int{3, 3}, Strides: []int{2, 2}, Dilations: []int{1, 1}, PadsBegin: []int{1, 1}}},
+	{"thr_n2_g2_band", ConvGeom{N: 2, Groups: 2, InC: 8, OutC: 8, In: []int{30, 40}, Out: []int{30, 40}, Kernel: []int{3, 3}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{1, 1}}},
+	{"thr_conv3d_band", ConvGeom{N: 1, Groups: 1, InC: 20, OutC: 8, In: []int{6, 16, 20}, Out: []int{6, 16, 20}, Kernel: []int{3, 3, 3}, Strides: []int{1, 1, 1}, Dilations: []int{1, 1, 1}, PadsBegin: []int{1, 1, 1}}},
 }
 
 func absSlice(s []float32) []float32 {
