@@ -200,7 +200,7 @@ func (d *DWConv) run(ctx context.Context, w *Workers, res [][]float32) error {
 	j.chunk = 1
 	j.fn = dwRunner{}
 	switch {
-	case d.par && th > 1 && d.oh >= 2*th && units >= 2:
+	case d.par && th > 1 && d.oh >= 2*th && units >= 2 && d.oh*d.ow >= th*thrBandMin:
 		// bands of output rows of every plane (thrDWRunner), one per worker
 		ng := min(units, 4)
 		j.ints = [2]int{th, ng}

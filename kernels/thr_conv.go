@@ -116,15 +116,17 @@ func (c *ConvGemm) thrFillUnits(s *scratch, nb, ng, lo, hi int) {
 }
 
 // thrFill copies the input into the padded planes on w's threads: by bands of rows
-// matching the convolution's shares (thrFillUnits) for one image plane, else by
-// channels.
+// matching the convolution's shares (thrFillUnits) for one image plane of large enough
+// channels, else by channels. (Small channels stay split by channels: two workers
+// writing the two sides of a band edge share a cache line in every channel, which on
+// face-detection-retail's 19×19 heads cost more than the bands saved.)
 func (c *ConvGemm) thrFill(ctx context.Context, w *Workers) error {
 	p := &c.p
 	th := w.threadsFor()
 	j := w.acquire()
 	j.src = unsafe.Pointer(c)
 	j.chunk = 1
-	if p.n*p.g == 1 && c.sn == nil && c.units >= th && p.ic >= 2 {
+	if p.n*p.g == 1 && c.sn == nil && c.units >= th && p.ic >= 2 && c.chanP >= th*thrBandMin {
 		ng := min(p.ic, 4)
 		j.ints = [2]int{th, ng}
 		j.fn = thrFillRunner{}

@@ -456,9 +456,10 @@ func newUnaryLoopS(body func(s *scratch, lo, hi int), scrBytes int) *UnaryLoop {
 // blocks.
 func (l *UnaryLoop) SetPlane(plane int) { l.plane = max(0, plane) }
 
-// thrBandMin is the smallest band (elements of one plane per worker) worth a body call:
-// below it, flat blocks run.
-const thrBandMin = 64
+// thrBandMin is the smallest band (elements of one plane per worker) split by bands:
+// below it, flat blocks run. Each band edge is a cache line both workers write (in every
+// plane); a band of a few lines makes that false sharing cost more than the bands save.
+const thrBandMin = 1024
 
 // Run calls the body over [0, n): on the calling goroutine when w is nil or n is small,
 // else in blocks on w's threads (the body must then only write its own range). It

@@ -332,7 +332,7 @@ func TestThrUnaryLoopBands(t *testing.T) {
 		w := NewWorkers(threads)
 		for _, tc := range []struct{ n, plane int }{
 			{40 * 4096, 4096}, {3 * 25000, 25000}, {3 * 90000, 90000}, {2 * 40001, 40001}, {256 * 169, 169}, {64 * 1000, 1000},
-			{5*unaryBlock + 17, 100}, {200 * 3, 3}, {10, 5},
+			{5*unaryBlock + 17, 100}, {200 * 3, 3}, {10, 5}, {40 * 2048, 2048}, {20 * 3000, 3000},
 		} {
 			hits := make([]int32, tc.n)
 			split := false
