@@ -221,12 +221,7 @@ func (c *ConvGemm) RunEpi(ctx context.Context, w *Workers, src, dst []float32, r
 	if c.padded {
 		chans := p.n * p.g * p.ic
 		if c.parallel && w.threadsFor() > 1 && len(src) >= 1<<15 {
-			j := w.acquire()
-			j.fn = convGemmFillRunner{}
-			j.units = chans
-			j.chunk = max(1, chans/(4*w.threadsFor()))
-			j.src = unsafe.Pointer(c)
-			if err := w.run(ctx, j, true); err != nil {
+			if err := c.thrFill(ctx, w); err != nil {
 				return err
 			}
 		} else {
@@ -437,6 +432,13 @@ func (c *ConvGemm) planPadded() {
 // the zero-bordered planes (the borders and the slack
 // were zeroed at construction and are never written).
 func (c *ConvGemm) fillPadded(s *scratch, lo, hi int) {
+	c.fillRange(s, lo, hi, 0, c.inP[0]*c.inP[1])
+}
+
+// fillRange copies padded rows [r0, r1) (flat over the padded z and y extents) of
+// channels [lo, hi) (over all images and groups) of the input into the zero-bordered
+// planes.
+func (c *ConvGemm) fillRange(s *scratch, lo, hi, r0, r1 int) {
 	p := &c.p
 	var tmp []float32 // an f16 row widened (RunEpiF16)
 	if c.src16 != nil {
@@ -461,12 +463,13 @@ func (c *ConvGemm) fillPadded(s *scratch, lo, hi int) {
 			x = c.src[pl*p.inSp : (pl+1)*p.inSp]
 		}
 		d := c.pad[pl*c.chanP : (pl+1)*c.chanP]
-		for pz := 0; pz < ip[0]; pz++ {
+		for fr := r0; fr < r1; fr++ {
+			pz, py := fr/ip[1], fr%ip[1]
 			iz := pz - p.pb[0]
 			if iz < 0 || iz >= p.in[0] || !gemmUsed(c.phUse[0], pz%p.s[0]) {
 				continue
 			}
-			for py := 0; py < ip[1]; py++ {
+			{
 				iy := py - p.pb[1]
 				if iy < 0 || iy >= p.in[1] || !gemmUsed(c.phUse[1], py%p.s[1]) {
 					continue

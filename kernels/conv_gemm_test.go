@@ -54,6 +54,13 @@ var convGemmCases = []struct {
 	{"oc2_group2_s2", ConvGeom{N: 2, Groups: 2, InC: 3, OutC: 2, In: []int{21, 30}, Out: []int{11, 15}, Kernel: []int{3, 3}, Strides: []int{2, 2}, Dilations: []int{1, 1}, PadsBegin: []int{1, 1}}},
 	{"oc1_k360", ConvGeom{N: 1, Groups: 1, InC: 40, OutC: 1, In: []int{9, 40}, Out: []int{9, 40}, Kernel: []int{3, 3}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{1, 1}}},
 	{"oc2_5x5_dil2", ConvGeom{N: 1, Groups: 1, InC: 3, OutC: 2, In: []int{30, 29}, Out: []int{26, 25}, Kernel: []int{5, 3}, Strides: []int{1, 1}, Dilations: []int{1, 2}, PadsBegin: []int{2, 0}}},
+	// round 8: inputs large enough for the padded planes' copy in bands of rows (thrFill)
+	{"thr_3x3_band", ConvGeom{N: 1, Groups: 1, InC: 40, OutC: 24, In: []int{24, 94}, Out: []int{24, 94}, Kernel: []int{3, 3}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{1, 1}}},
+	{"thr_1x3_band", ConvGeom{N: 1, Groups: 1, InC: 32, OutC: 20, In: []int{22, 50}, Out: []int{22, 50}, Kernel: []int{1, 3}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{0, 1}}},
+	{"thr_3x1_band", ConvGeom{N: 1, Groups: 1, InC: 32, OutC: 20, In: []int{22, 50}, Out: []int{22, 50}, Kernel: []int{3, 1}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{1, 0}}},
+	{"thr_3x3_s2_band", ConvGeom{N: 1, Groups: 1, InC: 24, OutC: 16, In: []int{40, 41}, Out: []int{20, 21}, Kernel: []int{3, 3}, Strides: []int{2, 2}, Dilations: []int{1, 1}, PadsBegin: []int{1, 1}}},
+	{"thr_n2_g2_band", ConvGeom{N: 2, Groups: 2, InC: 8, OutC: 8, In: []int{30, 40}, Out: []int{30, 40}, Kernel: []int{3, 3}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{1, 1}}},
+	{"thr_conv3d_band", ConvGeom{N: 1, Groups: 1, InC: 20, OutC: 8, In: []int{6, 16, 20}, Out: []int{6, 16, 20}, Kernel: []int{3, 3, 3}, Strides: []int{1, 1, 1}, Dilations: []int{1, 1, 1}, PadsBegin: []int{1, 1, 1}}},
 }
 
 func absSlice(s []float32) []float32 {

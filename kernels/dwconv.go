@@ -192,17 +192,25 @@ func (d *DWConv) run(ctx context.Context, w *Workers, res [][]float32) error {
 	}
 	d.res = res
 	defer func() { d.res = nil }()
+	th := w.threadsFor()
 	j := w.acquire()
 	j.src = unsafe.Pointer(d)
 	j.units = units
 	// A few chunks of planes per thread: each chunk zeroes its padded plane once.
 	j.chunk = 1
-	if d.par {
-		j.chunk = max(1, units/(4*w.Threads()))
-	} else {
+	j.fn = dwRunner{}
+	switch {
+	case d.par && th > 1 && d.oh >= 2*th && units >= 2 && d.oh*d.ow >= th*thrBandMin:
+		// bands of output rows of every plane (thrDWRunner), one per worker
+		ng := min(units, 4)
+		j.ints = [2]int{th, ng}
+		j.units = th * ng
+		j.fn = thrDWRunner{}
+	case d.par:
+		j.chunk = max(1, units/(4*th))
+	default:
 		j.chunk = units
 	}
-	j.fn = dwRunner{}
 	if err := w.run(ctx, j, d.par); err != nil {
 		return fmt.Errorf("depthwise convolution: %w", err)
 	}
@@ -217,6 +225,13 @@ func (dwRunner) run(j *job, s *scratch, lo, hi int) { (*DWConv)(j.src).units(s, 
 // plane once, then blocks of output rows, each followed by the epilogue while it is in
 // cache.
 func (d *DWConv) units(s *scratch, lo, hi int) {
+	d.planes(s, lo, hi, 0, d.oh)
+}
+
+// planes computes output rows [r0, r1) of channel planes [lo, hi): the input rows they
+// read are copied into the padded plane, then the rows are computed in blocks, each
+// followed by the epilogue while it is in cache.
+func (d *DWConv) planes(s *scratch, lo, hi, r0, r1 int) {
 	inSp, outSp := d.h*d.wd, d.oh*d.ow
 	s.reserve(4 * (d.pl + outSp + d.rs + 16))
 	pl := take[float32](s, d.pl)
@@ -227,6 +242,9 @@ func (d *DWConv) units(s *scratch, lo, hi int) {
 	clear(pl)
 	clear(lin)
 	iy0, iy1 := max(0, -d.pby), min(d.h, d.ph-d.pby)
+	// the padded rows read by output rows [r0, r1)
+	iy0 = max(iy0, r0*d.sy-d.pby)
+	iy1 = min(iy1, (r1-1)*d.sy+(d.p.k[1]-1)*d.p.d[1]+1-d.pby)
 	ix0, ix1 := max(0, -d.pbx), min(d.wd, d.rs-d.pbx)
 	for u := lo; u < hi; u++ {
 		out := tmp
@@ -258,19 +276,37 @@ func (d *DWConv) units(s *scratch, lo, hi int) {
 		}
 		c := u % d.c
 		wt := d.w[c*len(d.taps) : (c+1)*len(d.taps)]
-		for r0 := 0; r0 < d.oh; r0 += d.rowsPer {
-			r1 := min(d.oh, r0+d.rowsPer)
-			d.rows(out, pl, wt, r0, r1)
+		for b0 := r0; b0 < r1; b0 += d.rowsPer {
+			b1 := min(r1, b0+d.rowsPer)
+			d.rows(out, pl, wt, b0, b1)
 			if d.epi != nil {
-				d.epiRows(out[r0*d.ow:r1*d.ow], u*outSp+r0*d.ow, c)
+				d.epiRows(out[b0*d.ow:b1*d.ow], u*outSp+b0*d.ow, c)
 			}
 		}
+		o0, o1 := r0*d.ow, r1*d.ow
 		switch d.kind {
 		case 1:
-			F32ToF16(d.d16[u*outSp:(u+1)*outSp], out)
+			F32ToF16(d.d16[u*outSp+o0:u*outSp+o1], out[o0:o1])
 		case 2:
-			F32ToBF16(d.db[u*outSp:(u+1)*outSp], out)
+			F32ToBF16(d.db[u*outSp+o0:u*outSp+o1], out[o0:o1])
 		}
+	}
+}
+
+type thrDWRunner struct{}
+
+// run computes units [lo, hi) of (band of output rows, group of planes), band-major:
+// with one band per worker (j.ints[0] bands, j.ints[1] groups), worker t computes band
+// t of every plane, the rows the convolutions' pixel panels and UnaryLoop's bands give
+// it, so the data stays in its core's cache from layer to layer.
+func (thrDWRunner) run(j *job, s *scratch, lo, hi int) {
+	d := (*DWConv)(j.src)
+	nb, ng := j.ints[0], j.ints[1]
+	planes := d.p.n * d.c
+	for u := lo; u < hi; u++ {
+		b, g := u/ng, u%ng
+		r0, r1 := thrBand(d.oh, nb, b)
+		d.planes(s, g*planes/ng, (g+1)*planes/ng, r0, r1)
 	}
 }
 

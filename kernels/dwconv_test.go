@@ -79,7 +79,7 @@ func TestDWConvMatchesReference(t *testing.T) {
 		require.NoError(t, ConvReference(g, src, filt, want))
 		d := NewDWConv(g, filt)
 		require.NotNil(t, d, "geom %d", gi)
-		for _, threads := range []int{1, 3} {
+		for _, threads := range []int{1, 2, 3} {
 			for path := range 3 {
 				goOnly := path == 2
 				name := fmt.Sprintf("geom%d/t%d/path%d", gi, threads, path)

@@ -40,6 +40,10 @@ func NewEltFastF32(op BinaryOp, w *EltWalk) *EltFastF32 {
 	return p
 }
 
+// SetPlane declares the output a stack of channel planes of plane elements (see
+// UnaryLoop.SetPlane).
+func (p *EltFastF32) SetPlane(plane int) { p.loop.SetPlane(plane) }
+
 // Run computes out = a op b.
 func (p *EltFastF32) Run(ctx context.Context, wk *Workers, out, a, b []float32) error {
 	if err := p.w.check(len(out), len(a), len(b)); err != nil {

@@ -26,7 +26,6 @@ type EltEpi struct {
 	rows, cols int  // epilogue layout: element i has channel (i/cols)%rows
 	chDep      bool // some step depends on the channel
 	loop       *UnaryLoop
-	scr        []float32 // f16/bf16: 2·efBlk per UnaryLoop unit
 
 	d32, a32, b32 []float32
 	d16, a16, b16 []uint16
@@ -75,12 +74,14 @@ func NewEltEpi(op BinaryOp, w *EltWalk, t EltType, e *Epilogue, rows, cols int) 
 			}
 		}
 	}
-	if t != EltF32 {
-		k.scr = make([]float32, max(1, (w.n+unaryBlock-1)/unaryBlock)*2*efBlk)
-	}
-	k.loop = NewUnaryLoop(k.span)
+	k.loop = newUnaryLoopS(k.span, 4*2*efBlk)
 	return k, nil
 }
+
+// SetPlane declares the output a stack of channel planes of plane elements (H·W of
+// NCHW data; 0: unknown): the workers then split every plane into the same bands of
+// rows as the convolutions (UnaryLoop.SetPlane).
+func (k *EltEpi) SetPlane(plane int) { k.loop.SetPlane(plane) }
 
 // Residuals returns the number of residual tensors a run reads.
 func (k *EltEpi) Residuals() int { return k.epi.Residuals() }
@@ -163,13 +164,13 @@ func (k *EltEpi) run(ctx context.Context, wk *Workers) error {
 	return nil
 }
 
-// span computes output elements [lo, hi) block by block. lo is a multiple of
-// unaryBlock (UnaryLoop's units), so the unit's scratch is its own.
-func (k *EltEpi) span(lo, hi int) {
+// span computes output elements [lo, hi) block by block (f16/bf16 through 2·efBlk
+// floats of the worker's scratch s).
+func (k *EltEpi) span(s *scratch, lo, hi int) {
 	var scr []float32
 	if k.t != EltF32 {
-		u := lo / unaryBlock
-		scr = k.scr[u*2*efBlk : (u+1)*2*efBlk]
+		s.reserve(4 * 2 * efBlk)
+		scr = take[float32](s, 2*efBlk)
 	}
 	for lo < hi {
 		end := min(hi, lo+efBlk)

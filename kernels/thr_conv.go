@@ -62,3 +62,80 @@ const thrUnitsPer = 8
 func thrMChunks(n, threads int) int {
 	return max(2, (thrUnitsPer*threads+n-1)/max(1, n))
 }
+
+// Padded mode's input copy in bands of rows: with one image plane (N·Groups = 1) the
+// copy into the padded planes runs as its own parallel region of (band, channel group)
+// units, band-major, one band per worker: band t runs from the first padded row read by
+// the first pixel chunk of worker t's share of the convolution's units to the first row
+// of worker t+1's. A worker then reads the rows the previous layer's same worker wrote
+// (the convolutions split every channel into the same bands of pixels), writes the
+// padded rows it then multiplies, and only the halo rows at a band edge cross cores;
+// copying by channels, as before, moved about half of the tensor across cores twice.
+// Each unit copies whole bands of a channel (long contiguous runs, as the copy by
+// channels did: units of a row or two over every channel ran slower).
+
+type thrFillRunner struct{}
+
+func (thrFillRunner) run(j *job, s *scratch, lo, hi int) {
+	(*ConvGemm)(j.src).thrFillUnits(s, j.ints[0], j.ints[1], lo, hi)
+}
+
+// thrFillRow is the first flat padded row (over the padded z and y extents) read by
+// pixel chunk nc: 0 for the first chunk and the row count from the last on, so that
+// consecutive chunks' ranges cover every row once.
+func (c *ConvGemm) thrFillRow(nc int) int {
+	rows := c.inP[0] * c.inP[1]
+	if nc <= 0 {
+		return 0
+	}
+	if nc >= c.nChunks {
+		return rows
+	}
+	yz := nc * c.chunk * c.gk.nr / c.ph[2]
+	oz, oy := yz/c.ph[1], yz%c.ph[1]
+	return min(rows, oz*c.p.s[0]*c.inP[1]+oy*c.p.s[1])
+}
+
+// thrBandRow is the first padded row of band b of nb: that of the first pixel chunk of
+// worker b's share of the convolution's units (thrSplit's shares; one image plane).
+func (c *ConvGemm) thrBandRow(b, nb int) int {
+	if b >= nb {
+		return c.inP[0] * c.inP[1]
+	}
+	return c.thrFillRow(b * c.units / nb / c.mChunks)
+}
+
+// thrFillUnits copies units [lo, hi) of (band, channel group), band-major, nb bands and
+// ng groups.
+func (c *ConvGemm) thrFillUnits(s *scratch, nb, ng, lo, hi int) {
+	ic := c.p.ic
+	for u := lo; u < hi; u++ {
+		b, g := u/ng, u%ng
+		c.fillRange(s, g*ic/ng, (g+1)*ic/ng, c.thrBandRow(b, nb), c.thrBandRow(b+1, nb))
+	}
+}
+
+// thrFill copies the input into the padded planes on w's threads: by bands of rows
+// matching the convolution's shares (thrFillUnits) for one image plane of large enough
+// channels, else by channels. (Small channels stay split by channels: two workers
+// writing the two sides of a band edge share a cache line in every channel, which on
+// face-detection-retail's 19×19 heads cost more than the bands saved.)
+func (c *ConvGemm) thrFill(ctx context.Context, w *Workers) error {
+	p := &c.p
+	th := w.threadsFor()
+	j := w.acquire()
+	j.src = unsafe.Pointer(c)
+	j.chunk = 1
+	if p.n*p.g == 1 && c.sn == nil && c.units >= th && p.ic >= 2 && c.chanP >= th*thrBandMin {
+		ng := min(p.ic, 4)
+		j.ints = [2]int{th, ng}
+		j.fn = thrFillRunner{}
+		j.units = th * ng
+	} else {
+		chans := p.n * p.g * p.ic
+		j.fn = convGemmFillRunner{}
+		j.units = chans
+		j.chunk = max(1, chans/(4*th))
+	}
+	return w.run(ctx, j, true)
+}

@@ -49,3 +49,60 @@ func TestThrConvF16DirectParallel(t *testing.T) {
 		}
 	}
 }
+
+// TestThrFillBands: the padded convolutions of the "thr_" conformance cases run their
+// input copy in bands of rows at 2 threads (the conformance test checks their values),
+// the bands of each plane cover its padded rows once in order, and the f16 path's
+// output is bit for bit RunEpi's on the input widened whole.
+func TestThrFillBands(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 13))
+	ctx := context.Background()
+	w := NewWorkers(2)
+	defer w.Close()
+	seen := 0
+	for _, tc := range convGemmCases {
+		if len(tc.name) < 4 || tc.name[:4] != "thr_" {
+			continue
+		}
+		seen++
+		c, err := NewConvGemm(tc.g, GemmAuto, 2)
+		require.NoError(t, err, tc.name)
+		ls, lf, lo := tc.g.ConvLens()
+		require.True(t, c.padded && c.parallel && c.sn == nil && c.nChunks > 1 && ls >= 1<<15, tc.name)
+		end := 0
+		for nc := 0; nc < c.nChunks; nc++ {
+			r0, r1 := c.thrFillRow(nc), c.thrFillRow(nc+1)
+			require.Equal(t, end, r0, tc.name)
+			require.LessOrEqual(t, r0, r1, tc.name)
+			end = r1
+		}
+		require.Equal(t, c.inP[0]*c.inP[1], end, tc.name)
+		if tc.g.N*tc.g.Groups == 1 { // the bands of the two workers
+			end = 0
+			for b := 0; b < 2; b++ {
+				r0, r1 := c.thrBandRow(b, 2), c.thrBandRow(b+1, 2)
+				require.Equal(t, end, r0, tc.name)
+				require.Less(t, r0, r1, tc.name)
+				end = r1
+			}
+			require.Equal(t, c.inP[0]*c.inP[1], end, tc.name)
+		}
+
+		src16 := make([]float16.Float16, ls)
+		for i := range src16 {
+			src16[i] = float16.Fromfloat32(float32(r.NormFloat64()))
+		}
+		src := make([]float32, ls)
+		GemmF16ToF32(src, src16)
+		require.NoError(t, c.PackFilters(gemmRandSlice(r, lf)), tc.name)
+		want32 := make([]float32, lo)
+		require.NoError(t, c.RunEpi(ctx, nil, src, want32, nil), tc.name) // serial copy
+		want := make([]float16.Float16, lo)
+		GemmF32ToF16(want, want32)
+		got := make([]float16.Float16, lo)
+		clear(c.pad) // a row the bands missed would keep the serial run's data
+		require.NoError(t, c.RunEpiF16(ctx, w, src16, gemmRandSlice(r, ls), got, gemmRandSlice(r, lo), nil), tc.name)
+		require.Equal(t, want, got, tc.name)
+	}
+	require.Equal(t, 6, seen)
+}

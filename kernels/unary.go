@@ -419,9 +419,21 @@ func preluOne[T Number](x, y T) T {
 // UnaryLoop runs an elementwise body over [0, n) in blocks, in parallel on a Workers. It
 // is built once (the body closes over the kernel's buffers) and run many times without
 // allocating; one UnaryLoop is run by one goroutine at a time.
+//
+// With SetPlane, [0, n) is a stack of channel planes and the workers split every plane
+// by the same bands (thrBand): worker t computes band t of each plane, the rows the
+// convolutions' pixel panels give the same worker (see Workers), so the data stays in
+// that core's cache from layer to layer.
 type UnaryLoop struct {
-	body func(lo, hi int)
-	n    int
+	body  func(lo, hi int)
+	bodyS func(s *scratch, lo, hi int) // instead of body: the body needs scratch
+	ser   scratch                      // bodyS's scratch on the calling goroutine
+	n     int
+	plane int // elements per channel plane (SetPlane); 0: flat blocks
+
+	// band mode, per run: nb bands per plane, each cut into sub parts, planes in
+	// groups of per
+	nb, sub, per, groups int
 }
 
 // unaryBlock is the number of elements of one parallel unit.
@@ -429,6 +441,25 @@ const unaryBlock = 1 << 14
 
 // NewUnaryLoop returns a loop running body(lo, hi) on disjoint ranges covering [0, n).
 func NewUnaryLoop(body func(lo, hi int)) *UnaryLoop { return &UnaryLoop{body: body} }
+
+// newUnaryLoopS is NewUnaryLoop for a body using the running worker's scratch (at most
+// scrBytes per call; each call may reserve it afresh).
+func newUnaryLoopS(body func(s *scratch, lo, hi int), scrBytes int) *UnaryLoop {
+	l := &UnaryLoop{bodyS: body}
+	l.ser.reserve(scrBytes)
+	return l
+}
+
+// SetPlane declares [0, n) of every Run a stack of planes of plane elements (a
+// channel's pixels, e.g. H·W of NCHW data): the workers then split each plane into the
+// same bands. The body may then be called once per plane and band. 0 restores flat
+// blocks.
+func (l *UnaryLoop) SetPlane(plane int) { l.plane = max(0, plane) }
+
+// thrBandMin is the smallest band (elements of one plane per worker) split by bands:
+// below it, flat blocks run. Each band edge is a cache line both workers write (in every
+// plane); a band of a few lines makes that false sharing cost more than the bands save.
+const thrBandMin = 1024
 
 // Run calls the body over [0, n): on the calling goroutine when w is nil or n is small,
 // else in blocks on w's threads (the body must then only write its own range). It
@@ -441,23 +472,73 @@ func (l *UnaryLoop) Run(ctx context.Context, w *Workers, n int) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		l.body(0, n)
+		if l.bodyS != nil {
+			l.bodyS(&l.ser, 0, n)
+		} else {
+			l.body(0, n)
+		}
 		return nil
 	}
 	l.n = n
+	th := w.threadsFor()
 	j := w.acquire()
 	j.src = unsafe.Pointer(l)
-	j.units = (n + unaryBlock - 1) / unaryBlock
 	j.chunk = 1
+	if pl := l.plane; pl > 0 && n%pl == 0 && n/pl >= 2 && pl >= th*thrBandMin {
+		// bands of every plane, band-major: worker t's share is band t; units of
+		// about unaryBlock elements (parts of a band of several planes)
+		l.nb = th
+		planes := n / pl
+		band := (pl + th - 1) / th
+		l.sub = (band + unaryBlock - 1) / unaryBlock
+		l.per = max(1, unaryBlock/((band+l.sub-1)/l.sub))
+		l.groups = (planes + l.per - 1) / l.per
+		j.units = l.nb * l.sub * l.groups
+		j.fn = unaryBandRunner{}
+		return w.run(ctx, j, true)
+	}
+	j.units = (n + unaryBlock - 1) / unaryBlock
 	j.fn = unaryLoopRunner{}
 	return w.run(ctx, j, true)
 }
 
 type unaryLoopRunner struct{}
 
-func (unaryLoopRunner) run(j *job, _ *scratch, lo, hi int) {
+func (unaryLoopRunner) run(j *job, s *scratch, lo, hi int) {
 	l := (*UnaryLoop)(j.src)
 	for u := lo; u < hi; u++ {
-		l.body(u*unaryBlock, min((u+1)*unaryBlock, l.n))
+		l.call(s, u*unaryBlock, min((u+1)*unaryBlock, l.n))
 	}
+}
+
+func (l *UnaryLoop) call(s *scratch, lo, hi int) {
+	if l.bodyS != nil {
+		l.bodyS(s, lo, hi)
+	} else {
+		l.body(lo, hi)
+	}
+}
+
+type unaryBandRunner struct{}
+
+// run computes units [lo, hi) of (band, part of the band, group of planes), in that
+// order (band-major).
+func (unaryBandRunner) run(j *job, s *scratch, lo, hi int) {
+	l := (*UnaryLoop)(j.src)
+	planes := l.n / l.plane
+	for u := lo; u < hi; u++ {
+		b, r := u/(l.sub*l.groups), u%(l.sub*l.groups)
+		sb, g := r/l.groups, r%l.groups
+		b0, b1 := thrBand(l.plane, l.nb, b)
+		p0, p1 := thrBand(b1-b0, l.sub, sb)
+		for pl := g * l.per; pl < min(planes, (g+1)*l.per); pl++ {
+			o := pl*l.plane + b0
+			l.call(s, o+p0, o+p1)
+		}
+	}
+}
+
+// thrBand is band b of nb of a plane of n elements: [b·n/nb, (b+1)·n/nb).
+func thrBand(n, nb, b int) (int, int) {
+	return b * n / nb, (b + 1) * n / nb
 }

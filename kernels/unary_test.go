@@ -323,3 +323,52 @@ func TestUnaryLoop(t *testing.T) {
 	require.ErrorIs(t, l.Run(ctx, w, n), context.Canceled)
 	require.ErrorIs(t, l.Run(ctx, nil, 10), context.Canceled)
 }
+
+// TestThrUnaryLoopBands: with SetPlane, every element runs once, and on a Workers each
+// body call stays inside one plane; planes too small for bands, or not dividing n, run
+// as flat blocks.
+func TestThrUnaryLoopBands(t *testing.T) {
+	for _, threads := range []int{1, 2, 3} {
+		w := NewWorkers(threads)
+		for _, tc := range []struct{ n, plane int }{
+			{40 * 4096, 4096}, {3 * 25000, 25000}, {3 * 90000, 90000}, {2 * 40001, 40001}, {256 * 169, 169}, {64 * 1000, 1000},
+			{5*unaryBlock + 17, 100}, {200 * 3, 3}, {10, 5}, {40 * 2048, 2048}, {20 * 3000, 3000},
+		} {
+			hits := make([]int32, tc.n)
+			split := false
+			l := NewUnaryLoop(func(lo, hi int) {
+				if lo/tc.plane != (hi-1)/tc.plane {
+					split = true
+				}
+				for i := lo; i < hi; i++ {
+					hits[i]++
+				}
+			})
+			l.SetPlane(tc.plane)
+			require.NoError(t, l.Run(context.Background(), w, tc.n))
+			for i, h := range hits {
+				require.Equal(t, int32(1), h, "threads %d n %d plane %d element %d", threads, tc.n, tc.plane, i)
+			}
+			if threads > 1 && tc.n%tc.plane == 0 && tc.plane >= threads*thrBandMin && tc.n >= 2*unaryBlock {
+				require.False(t, split, "band mode: one plane per call")
+			}
+		}
+		w.Close()
+	}
+}
+
+// TestThrBand: the bands of a plane are contiguous, cover it and differ in size by at
+// most one element.
+func TestThrBand(t *testing.T) {
+	for _, tc := range []struct{ n, nb int }{{169, 2}, {4096, 3}, {7, 2}, {100, 4}} {
+		end := 0
+		for b := 0; b < tc.nb; b++ {
+			lo, hi := thrBand(tc.n, tc.nb, b)
+			require.Equal(t, end, lo)
+			require.LessOrEqual(t, hi-lo-tc.n/tc.nb, 1)
+			require.GreaterOrEqual(t, hi-lo, tc.n/tc.nb)
+			end = hi
+		}
+		require.Equal(t, tc.n, end)
+	}
+}

@@ -63,7 +63,7 @@ func (c *clampOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	if err != nil {
 		return nil, err
 	}
-	return bindUnary("Clamp", in[0].Type, n, c.fn(in[0].Type), unaryWorkers(opts))
+	return bindUnary("Clamp", in[0].Type, n, thrPlane(in[0].Shape), c.fn(in[0].Type), unaryWorkers(opts))
 }
 
 // CheckRunnable implements RunChecker.
@@ -94,7 +94,7 @@ func (e *eluOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	if err != nil {
 		return nil, err
 	}
-	return bindUnary("Elu", in[0].Type, n, e.fn(), unaryWorkers(opts))
+	return bindUnary("Elu", in[0].Type, n, thrPlane(in[0].Shape), e.fn(), unaryWorkers(opts))
 }
 
 // CheckRunnable implements RunChecker.
@@ -119,7 +119,7 @@ func (gelu1Op) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	if err != nil {
 		return nil, err
 	}
-	return bindUnary("Gelu", in[0].Type, n, unaryFn{f: kernels.GeluErf}, unaryWorkers(opts))
+	return bindUnary("Gelu", in[0].Type, n, thrPlane(in[0].Shape), unaryFn{f: kernels.GeluErf}, unaryWorkers(opts))
 }
 
 // CheckRunnable implements RunChecker.
@@ -148,7 +148,7 @@ func (g *geluOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	if err != nil {
 		return nil, err
 	}
-	return bindUnary("Gelu", in[0].Type, n, g.fn(), unaryWorkers(opts))
+	return bindUnary("Gelu", in[0].Type, n, thrPlane(in[0].Shape), g.fn(), unaryWorkers(opts))
 }
 
 // CheckRunnable implements RunChecker.
@@ -191,7 +191,7 @@ func (swishOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	if !opts.Reference {
 		fn.fast = func(dst, src []float32) { kernels.FastExpF32(dst, src, kernels.FastSwish, float32(*beta)) }
 	}
-	inner, err := bindUnary("Swish", in[0].Type, n, fn, unaryWorkers(opts))
+	inner, err := bindUnary("Swish", in[0].Type, n, thrPlane(in[0].Shape), fn, unaryWorkers(opts))
 	if err != nil {
 		return nil, err
 	}
@@ -242,7 +242,7 @@ func (r *roundOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	if err != nil {
 		return nil, err
 	}
-	return bindUnary("Round", in[0].Type, n, r.fn(), unaryWorkers(opts))
+	return bindUnary("Round", in[0].Type, n, thrPlane(in[0].Shape), r.fn(), unaryWorkers(opts))
 }
 
 // CheckRunnable implements RunChecker.
@@ -269,7 +269,7 @@ func (o *isInfOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	if err != nil {
 		return nil, err
 	}
-	return bindUnary("IsInf", in[0].Type, n, o.fn(), unaryWorkers(opts))
+	return bindUnary("IsInf", in[0].Type, n, thrPlane(in[0].Shape), o.fn(), unaryWorkers(opts))
 }
 
 // CheckRunnable implements RunChecker.

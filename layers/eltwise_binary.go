@@ -257,10 +257,11 @@ func (b *eltBinary) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", b.fn.name, err)
 	}
-	if k := eltFastKernel(b.fn, eltDataType(in), w, opts); k != nil {
+	plane := thrPlane(outs[0].Shape)
+	if k := eltFastKernel(b.fn, eltDataType(in), w, plane, opts); k != nil {
 		return k, nil
 	}
-	if k := eltHalfFastKernel(b.fn, eltDataType(in), w, lens, opts); k != nil {
+	if k := eltHalfFastKernel(b.fn, eltDataType(in), w, lens, plane, opts); k != nil {
 		return k, nil
 	}
 	return eltBind(b.fn, eltDataType(in), w, lens)

@@ -11,7 +11,8 @@ import (
 // eltFastKernel returns the fast kernel of Add, Subtract, Multiply or Divide on f32 data
 // (kernels.EltFastF32: typed row loops, parallel, bit-identical to the reference), or nil
 // when opts asks for the reference kernels or the case is another one.
-func eltFastKernel(f eltFunc, t ir.ElementType, w *kernels.EltWalk, opts ExecOptions) Kernel {
+// plane is the output's elements per channel plane (thrPlane).
+func eltFastKernel(f eltFunc, t ir.ElementType, w *kernels.EltWalk, plane int, opts ExecOptions) Kernel {
 	if opts.Reference || t != ir.F32 || f.kind != eltArith {
 		return nil
 	}
@@ -19,6 +20,7 @@ func eltFastKernel(f eltFunc, t ir.ElementType, w *kernels.EltWalk, opts ExecOpt
 	if p == nil {
 		return nil
 	}
+	p.SetPlane(plane)
 	wk := opts.Workers
 	return kernelFunc(func(ctx context.Context, in, out []*ir.Tensor) error {
 		a, b, err := eltSlice2[float32](f.name, in, t)
@@ -34,4 +36,16 @@ func eltFastKernel(f eltFunc, t ir.ElementType, w *kernels.EltWalk, opts ExecOpt
 		}
 		return nil
 	})
+}
+
+// thrPlane is the number of elements per channel plane of static shape s (the product
+// of the dims after the channel axis, for rank 3 and more), or 0: elementwise kernels
+// split such planes into the convolutions' bands of rows on two threads and more
+// (kernels.UnaryLoop.SetPlane).
+func thrPlane(s ir.Shape) int {
+	d, ok := staticDims(s)
+	if !ok || len(d) < 3 {
+		return 0
+	}
+	return product(d[2:])
 }

@@ -120,6 +120,9 @@ func (o *efFusedOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", o.label, err)
 		}
+		if k != nil && len(o.out) >= 3 {
+			k.SetPlane(product(o.out[2:]))
+		}
 	}
 	if k == nil {
 		// The op's own kernel, then the steps over its output.

@@ -12,7 +12,7 @@ import (
 // (kernels.EltEpi without an epilogue): the operands are widened block by block into
 // stack buffers, computed in f32 and rounded once, so the output is the reference's bit
 // for bit without whole-tensor staging.
-func eltHalfFastKernel(f eltFunc, t ir.ElementType, w *kernels.EltWalk, lens []int, opts ExecOptions) Kernel {
+func eltHalfFastKernel(f eltFunc, t ir.ElementType, w *kernels.EltWalk, lens []int, plane int, opts ExecOptions) Kernel {
 	if opts.Reference || (t != ir.F16 && t != ir.BF16) || f.kind != eltArith || len(lens) != 2 {
 		return nil
 	}
@@ -20,6 +20,7 @@ func eltHalfFastKernel(f eltFunc, t ir.ElementType, w *kernels.EltWalk, lens []i
 	if err != nil || k == nil {
 		return nil
 	}
+	k.SetPlane(plane)
 	return &efKernel{name: f.name, t: t, k: k, w: opts.Workers}
 }
 

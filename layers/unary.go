@@ -177,7 +177,7 @@ func (u *unaryOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	if err != nil {
 		return nil, err
 	}
-	return bindUnary(u.name, in[0].Type, n, unaryWithFast(u.name, u.fn, opts), unaryWorkers(opts))
+	return bindUnary(u.name, in[0].Type, n, thrPlane(in[0].Shape), unaryWithFast(u.name, u.fn, opts), unaryWorkers(opts))
 }
 
 // CheckRunnable implements RunChecker.

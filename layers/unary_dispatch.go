@@ -83,14 +83,17 @@ func unaryWorkers(opts ExecOptions) *kernels.Workers {
 
 // bindUnary returns the kernel computing u on n elements of type t: it reads in[0] and
 // writes out[0] (of type t, or boolean for a predicate). With w it runs in parallel.
-func bindUnary(op string, t ir.ElementType, n int, u unaryFn, w *kernels.Workers) (Kernel, error) {
+//
+// plane is the elements per channel plane (thrPlane; 0: unknown) by which the work is
+// split on two threads and more.
+func bindUnary(op string, t ir.ElementType, n, plane int, u unaryFn, w *kernels.Workers) (Kernel, error) {
 	if !u.supports(t) {
 		return nil, unsupportedType(op, t)
 	}
 	switch t {
 	case ir.F32:
 		if u.fast != nil && u.pred == nil {
-			return unaryMapKernel(op, t, t, w, u.fast), nil
+			return unaryMapKernel(op, t, t, w, u.fast, plane), nil
 		}
 		return unaryFloatKernel[float32](op, t, u, w), nil
 	case ir.F64:
@@ -100,11 +103,11 @@ func bindUnary(op string, t ir.ElementType, n int, u unaryFn, w *kernels.Workers
 			if t == ir.F16 {
 				return unaryMapKernel(op, t, t, w, func(dst, src []float16.Float16) {
 					hb(unsafe.Slice((*uint16)(unsafe.SliceData(dst)), len(dst)), unsafe.Slice((*uint16)(unsafe.SliceData(src)), len(src)))
-				}), nil
+				}, plane), nil
 			}
-			return unaryMapKernel(op, t, t, w, hb), nil
+			return unaryMapKernel(op, t, t, w, hb, plane), nil
 		}
-		return halfUnaryKernel(op, t, n, u, w), nil
+		return halfUnaryKernel(op, t, n, plane, u, w), nil
 	case ir.I8:
 		return unaryIntKernel[int8](op, t, u, w)
 	case ir.I16:
@@ -122,7 +125,7 @@ func bindUnary(op string, t ir.ElementType, n int, u unaryFn, w *kernels.Workers
 	case ir.U64:
 		return unaryIntKernel[uint64](op, t, u, w)
 	case ir.Boolean:
-		return unaryMapKernel(op, t, t, w, func(dst, src []bool) { copy(dst, src) }), nil
+		return unaryMapKernel(op, t, t, w, func(dst, src []bool) { copy(dst, src) }, 0), nil
 	}
 	return nil, unsupportedType(op, t)
 }
@@ -146,10 +149,11 @@ func unaryIO[S, D any](op string, it, ot ir.ElementType, in, out []*ir.Tensor) (
 
 // unaryMapKernel runs f on in[0]'s and out[0]'s data, over the whole tensors or, with w, in
 // blocks on w's threads.
-func unaryMapKernel[S, D any](op string, it, ot ir.ElementType, w *kernels.Workers, f func(dst []D, src []S)) Kernel {
+func unaryMapKernel[S, D any](op string, it, ot ir.ElementType, w *kernels.Workers, f func(dst []D, src []S), plane int) Kernel {
 	var src []S
 	var dst []D
 	loop := kernels.NewUnaryLoop(func(lo, hi int) { f(dst[lo:hi], src[lo:hi]) })
+	loop.SetPlane(plane)
 	return kernelFunc(func(ctx context.Context, in, out []*ir.Tensor) error {
 		var err error
 		if src, dst, err = unaryIO[S, D](op, it, ot, in, out); err != nil {
@@ -163,10 +167,10 @@ func unaryMapKernel[S, D any](op string, it, ot ir.ElementType, w *kernels.Worke
 
 func unaryFloatKernel[T kernels.UnaryFloatType](op string, t ir.ElementType, u unaryFn, w *kernels.Workers) Kernel {
 	if p := u.pred; p != nil {
-		return unaryMapKernel(op, t, ir.Boolean, w, func(dst []bool, src []T) { kernels.UnaryPredicate(dst, src, p) })
+		return unaryMapKernel(op, t, ir.Boolean, w, func(dst []bool, src []T) { kernels.UnaryPredicate(dst, src, p) }, 0)
 	}
 	f := u.f
-	return unaryMapKernel(op, t, t, w, func(dst, src []T) { kernels.UnaryFloat(dst, src, f) })
+	return unaryMapKernel(op, t, t, w, func(dst, src []T) { kernels.UnaryFloat(dst, src, f) }, 0)
 }
 
 func unaryIntKernel[T kernels.UnaryIntType](op string, t ir.ElementType, u unaryFn, w *kernels.Workers) (Kernel, error) {
@@ -174,13 +178,13 @@ func unaryIntKernel[T kernels.UnaryIntType](op string, t ir.ElementType, u unary
 	if err := kernels.UnaryInt[T](nil, nil, u.ints, u.f, u.lo, u.hi); err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
-	return unaryMapKernel(op, t, t, w, func(dst, src []T) { _ = kernels.UnaryInt(dst, src, u.ints, u.f, u.lo, u.hi) }), nil
+	return unaryMapKernel(op, t, t, w, func(dst, src []T) { _ = kernels.UnaryInt(dst, src, u.ints, u.f, u.lo, u.hi) }, 0), nil
 }
 
 // halfUnaryKernel computes an f16 or bf16 op in float32: the input is widened into a
 // scratch owned by the kernel, computed there, and narrowed into the output rounding to
 // nearest even (a predicate writes the boolean output directly).
-func halfUnaryKernel(op string, t ir.ElementType, n int, u unaryFn, w *kernels.Workers) Kernel {
+func halfUnaryKernel(op string, t ir.ElementType, n, plane int, u unaryFn, w *kernels.Workers) Kernel {
 	h := newHalf(t, n, n)
 	var bools []bool
 	var loop *kernels.UnaryLoop
@@ -192,6 +196,7 @@ func halfUnaryKernel(op string, t ir.ElementType, n int, u unaryFn, w *kernels.W
 		f := u.f
 		loop = kernels.NewUnaryLoop(func(lo, hi int) { kernels.UnaryFloat(h.dst[lo:hi], h.src[lo:hi], f) })
 	}
+	loop.SetPlane(plane)
 	return kernelFunc(func(ctx context.Context, in, out []*ir.Tensor) error {
 		if len(in) < 1 || len(out) < 1 || in[0] == nil || out[0] == nil {
 			return fmt.Errorf("%s: expected an input and an output tensor, got %d and %d", op, len(in), len(out))
