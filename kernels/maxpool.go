@@ -255,6 +255,19 @@ func maxBlock[S, T Number, I Index](j *job, s *scratch, src, dst []S, idx []I, p
 	if cvt {
 		need += nr * W * elem
 	}
+	// Column stride ≥ 3 without indices: the W pass through the phase
+	// split (pool8_phase.go).
+	phLen := 0
+	if nr > 0 && !withIdx && !m.useTab {
+		cols := m.ch - m.cl
+		if m.usePad {
+			cols = Wo
+		}
+		if plPhaseUse(elem, p.s[2], p.d[2], p.k[2], cols) {
+			phLen = plPhaseLen(p.s[2], p.d[2], p.k[2], nr, Wo)
+			need += phLen * elem
+		}
+	}
 	if tab != nil {
 		poolScratchFrom(s, tab.mark, need+192)
 	} else {
@@ -295,6 +308,7 @@ func maxBlock[S, T Number, I Index](j *job, s *scratch, src, dst []S, idx []I, p
 	if m.usePad {
 		m.pad = take[T](s, nr*m.Wp)
 	}
+	m.ph = take[T](s, phLen)
 	if m.useTab {
 		m.tab = tab
 		if tab.i0 != i0 || tab.i1 != i1 {
@@ -374,6 +388,7 @@ type maxPass[S, T Number] struct {
 	p                   *winPlan
 	src                 []S
 	srcT, wb, hs, pad   []T
+	ph                  []T // phase-split scratch (plPhaseMax), nil when unused
 	hI                  []int32
 	tab                 *poolTabs
 	low                 T
@@ -423,7 +438,7 @@ func (m *maxPass[S, T]) slice(z int, dV []T, dI []int32, first bool) {
 			foldMaxIdxLin(hs, hI, Wo, m.pad, Wp, p.s[2], p.d[2], p.k[2], nr, Wo, low, false,
 				int32(rowOff-p.pb[2]), int32(W), int32(p.s[2]), int32(p.d[2]))
 		} else {
-			foldMax(hs, Wo, m.pad, Wp, p.s[2], p.d[2], p.k[2], nr, Wo, low, false)
+			m.wmax(hs, Wo, m.pad, Wp, nr, Wo)
 		}
 	} else if cl == 0 && ch == Wo && W == p.s[2]*Wo {
 		// No border columns and rows exactly s·Wo wide: source,
@@ -434,7 +449,7 @@ func (m *maxPass[S, T]) slice(z int, dV []T, dI []int32, first bool) {
 			foldMaxIdxLin(hs, hI, nr*Wo, sv[inBase+rowOff+off-sb:], nr*W, p.s[2], p.d[2], p.k[2], 1, nr*Wo, low, false,
 				int32(rowOff+off), 0, int32(p.s[2]), int32(p.d[2]))
 		} else {
-			foldMax(hs, nr*Wo, sv[inBase+rowOff+off-sb:], nr*W, p.s[2], p.d[2], p.k[2], 1, nr*Wo, low, false)
+			m.wmax(hs, nr*Wo, sv[inBase+rowOff+off-sb:], nr*W, 1, nr*Wo)
 		}
 	} else if ch > cl {
 		off := cl*p.s[2] - p.pb[2]
@@ -442,7 +457,7 @@ func (m *maxPass[S, T]) slice(z int, dV []T, dI []int32, first bool) {
 			foldMaxIdxLin(hs[cl:], hI[cl:], Wo, sv[inBase+rowOff+off-sb:], W, p.s[2], p.d[2], p.k[2], nr, ch-cl, low, false,
 				int32(rowOff+off), int32(W), int32(p.s[2]), int32(p.d[2]))
 		} else {
-			foldMax(hs[cl:], Wo, sv[inBase+rowOff+off-sb:], W, p.s[2], p.d[2], p.k[2], nr, ch-cl, low, false)
+			m.wmax(hs[cl:], Wo, sv[inBase+rowOff+off-sb:], W, nr, ch-cl)
 		}
 	}
 	for c := 0; c < Wo && !m.usePad; c++ {
@@ -497,6 +512,18 @@ func (m *maxPass[S, T]) slice(z int, dV []T, dI []int32, first bool) {
 			foldMax(dV[o:], Wo, hs[r:], p.s[1]*Wo, 1, p.d[1]*Wo, yhi-ylo, nrows, ncols, low, !first)
 		}
 	}
+}
+
+// wmax is the values-only W-pass fold of rows × cols outputs (column
+// stride, dilation and taps of the plan's W axis) from fresh accumulators:
+// through the phase split when maxBlock reserved its scratch for it.
+func (m *maxPass[S, T]) wmax(dst []T, ds int, src []T, sr, rows, cols int) {
+	p := m.p
+	if m.ph != nil && plPhaseUse(int(unsafe.Sizeof(m.low)), p.s[2], p.d[2], p.k[2], cols) && plPhaseLen(p.s[2], p.d[2], p.k[2], rows, cols) <= len(m.ph) {
+		plPhaseMax(dst, ds, src, sr, p.s[2], p.d[2], p.k[2], rows, cols, m.low, m.ph)
+		return
+	}
+	foldMax(dst, ds, src, sr, p.s[2], p.d[2], p.k[2], rows, cols, m.low, false)
 }
 
 // writeIdxGo stores base+plane index as I (wrapping for int32, as the
