@@ -44,13 +44,15 @@ func plPhaseMaxCheck[T Number](t *testing.T) {
 }
 
 // TestPlPhaseMaxPool: MaxPool (values) with W strides 3..8 on wide rows,
-// 1- and 2-D, against the reference bit for bit, 1 and 2 threads.
+// 1- and 2-D (H strides above the H kernel: the gap rows), values and
+// indices, against the reference bit for bit, 1 and 2 threads.
 func TestPlPhaseMaxPool(t *testing.T) {
 	pool := []*Workers{nil, NewWorkers(2)}
 	defer pool[1].Close()
 	t.Run("f32", func(t *testing.T) { plPhaseMaxPoolCheck[float32](t, pool) })
 	t.Run("i32", func(t *testing.T) { plPhaseMaxPoolCheck[int32](t, pool) })
 	t.Run("u8", func(t *testing.T) { plPhaseMaxPoolCheck[uint8](t, pool) })
+	t.Run("f64", func(t *testing.T) { plPhaseMaxPoolCheck[float64](t, pool) })
 }
 
 func plPhaseMaxPoolCheck[T Number](t *testing.T, pool []*Workers) {
@@ -64,7 +66,7 @@ func plPhaseMaxPoolCheck[T Number](t *testing.T, pool []*Workers) {
 		g := Window{N: 1 + r.IntN(2), C: 1 + r.IntN(5), In: []int{W}, Out: []int{wo}, Kernel: []int{k}, Strides: []int{s},
 			Dilations: []int{d}, PadsBegin: []int{pb}, PadsEnd: []int{pe}}
 		if r.IntN(2) == 0 {
-			kh, sh := 1+r.IntN(4), 1+r.IntN(3)
+			kh, sh := 1+r.IntN(4), 1+r.IntN(6)
 			H := kh + r.IntN(12)
 			g.In = []int{H, W}
 			g.Out = []int{(H-kh)/sh + 1, wo}
@@ -78,11 +80,16 @@ func plPhaseMaxPoolCheck[T Number](t *testing.T, pool []*Workers) {
 		}
 		src := poolTabValues[T](r, p.inLen())
 		want := make([]T, p.outLen())
-		require.NoError(t, MaxPoolReference[T, int64](g, src, want, nil, 0))
+		var wantI, gotI []int64
+		if it%3 == 0 { // with indices (the H-gap rows apply to them too)
+			wantI, gotI = make([]int64, p.outLen()), make([]int64, p.outLen())
+		}
+		require.NoError(t, MaxPoolReference(g, src, want, wantI, 0))
 		for _, w := range pool {
 			got := make([]T, p.outLen())
-			require.NoError(t, MaxPool[T, int64](w, g, src, got, nil, 0))
+			require.NoError(t, MaxPool(w, g, src, got, gotI, 0))
 			require.Equal(t, plBits(want), plBits(got), "%+v", g)
+			require.Equal(t, wantI, gotI, "%+v", g)
 		}
 	}
 	if plDeintVec(4) {
