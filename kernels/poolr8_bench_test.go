@@ -4,8 +4,8 @@ import (
 	"testing"
 )
 
-// plR8Cases are the sweep's worst cases at the start of round 8 (seed 1,
-// n 200): wide rows with gathered columns, deep stride-1 W kernels, AvgPool
+// plR8Cases are the sweep's worst cases at the start of round 8 (seeds 1
+// and 7, n 200): wide rows with gathered columns, deep stride-1 W kernels, AvgPool
 // with pads counted.
 var plR8Cases = []struct {
 	name string
@@ -23,6 +23,11 @@ var plR8Cases = []struct {
 	{"maxidx_3x163x112x30", poolR5Win(3, 163, []int{112, 30}, []int{56, 21}, []int{3, 4}, []int{2, 1}, []int{1, 3}, []int{0, 0}, []int{1, 0}), "maxidx"},
 	{"max_1x248x47x109", poolR5Win(1, 248, []int{47, 109}, []int{9, 109}, []int{9, 11}, []int{5, 1}, nil, []int{0, 5}, []int{0, 5}), "max"},
 	{"max_1x105x90x150", poolR5Win(1, 105, []int{90, 150}, []int{18, 37}, []int{3, 5}, []int{5, 4}, nil, []int{1, 0}, []int{1, 0}), "max"},
+	// seed 7
+	{"max_1x410x364x14", poolR5Win(1, 410, []int{364, 14}, []int{182, 4}, []int{2, 10}, []int{2, 2}, nil, []int{0, 0}, []int{0, 3}), "max"},
+	{"avgi_6x147x82x16", poolR5Win(6, 147, []int{82, 16}, []int{14, 4}, []int{7, 7}, []int{6, 3}, nil, []int{2, 0}, []int{2, 0}), "avgi"},
+	{"maxidx_1x8x470x544", poolR5Win(1, 8, []int{470, 544}, []int{79, 108}, []int{1, 11}, []int{6, 5}, []int{2, 1}, []int{0, 0}, []int{0, 0}), "maxidx"},
+	{"avg_5x189x51x42", poolR5Win(5, 189, []int{51, 42}, []int{9, 14}, []int{7, 3}, []int{6, 3}, nil, []int{0, 0}, []int{0, 0}), "avg"},
 }
 
 // BenchmarkPoolR8: the round-8 cases on float32, fast kernel at 1 thread
