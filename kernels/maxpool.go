@@ -263,10 +263,10 @@ func maxBlock[S, T Number, I Index](j *job, s *scratch, src, dst []S, idx []I, p
 	if cvt {
 		need += nr * W * elem
 	}
-	// Column stride ≥ 3 without indices: the W pass through the phase
-	// split (pool8_phase.go).
+	// Column stride 3..8: the W pass through the phase split
+	// (pool8_phase.go).
 	phLen := 0
-	if nr > 0 && !withIdx && !m.useTab {
+	if nr > 0 && !m.useTab {
 		cols := m.ch - m.cl
 		if m.usePad {
 			cols = Wo
@@ -510,7 +510,7 @@ func (m *maxPass[S, T]) wpass(sv []T, sb, rowOff, hsRow, nr int) {
 		Wp := m.Wp
 		copyPadded(m.pad, Wp, sv[inBase+rowOff-sb:], W, nr, p.pb[2], low)
 		if withIdx {
-			foldMaxIdxLin(hs, hI, Wo, m.pad, Wp, p.s[2], p.d[2], p.k[2], nr, Wo, low, false,
+			m.wmaxIdx(hs, hI, Wo, m.pad, Wp, nr, Wo,
 				int32(rowOff-p.pb[2]), int32(W), int32(p.s[2]), int32(p.d[2]))
 		} else {
 			m.wmax(hs, Wo, m.pad, Wp, nr, Wo)
@@ -521,7 +521,7 @@ func (m *maxPass[S, T]) wpass(sv []T, sb, rowOff, hsRow, nr int) {
 		// pass is one long row (no per-row vector tail).
 		off := -p.pb[2] // 0: column 0 is interior, so there is no left pad
 		if withIdx {
-			foldMaxIdxLin(hs, hI, nr*Wo, sv[inBase+rowOff+off-sb:], nr*W, p.s[2], p.d[2], p.k[2], 1, nr*Wo, low, false,
+			m.wmaxIdx(hs, hI, nr*Wo, sv[inBase+rowOff+off-sb:], nr*W, 1, nr*Wo,
 				int32(rowOff+off), 0, int32(p.s[2]), int32(p.d[2]))
 		} else {
 			m.wmax(hs, nr*Wo, sv[inBase+rowOff+off-sb:], nr*W, 1, nr*Wo)
@@ -529,7 +529,7 @@ func (m *maxPass[S, T]) wpass(sv []T, sb, rowOff, hsRow, nr int) {
 	} else if ch > cl {
 		off := cl*p.s[2] - p.pb[2]
 		if withIdx {
-			foldMaxIdxLin(hs[cl:], hI[cl:], Wo, sv[inBase+rowOff+off-sb:], W, p.s[2], p.d[2], p.k[2], nr, ch-cl, low, false,
+			m.wmaxIdx(hs[cl:], hI[cl:], Wo, sv[inBase+rowOff+off-sb:], W, nr, ch-cl,
 				int32(rowOff+off), int32(W), int32(p.s[2]), int32(p.d[2]))
 		} else {
 			m.wmax(hs[cl:], Wo, sv[inBase+rowOff+off-sb:], W, nr, ch-cl)
@@ -567,6 +567,18 @@ func (m *maxPass[S, T]) wmax(dst []T, ds int, src []T, sr, rows, cols int) {
 		return
 	}
 	foldMax(dst, ds, src, sr, p.s[2], p.d[2], p.k[2], rows, cols, m.low, false)
+}
+
+// wmaxIdx is wmax with indices: foldMaxIdxLin from fresh accumulators,
+// the index of the element of row r, column c, tap t being
+// i0 + r·ir + c·ic + t·it.
+func (m *maxPass[S, T]) wmaxIdx(dst []T, di []int32, ds int, src []T, sr, rows, cols int, i0, ir, ic, it int32) {
+	p := m.p
+	if m.ph != nil && plPhaseUse(int(unsafe.Sizeof(m.low)), p.s[2], p.d[2], p.k[2], cols) && plPhaseLen(p.s[2], p.d[2], p.k[2], rows, cols) <= len(m.ph) {
+		plPhaseMaxIdx(dst, di, ds, src, sr, p.s[2], p.d[2], p.k[2], rows, cols, m.low, m.ph, i0, ir, ic, it)
+		return
+	}
+	foldMaxIdxLin(dst, di, ds, src, sr, p.s[2], p.d[2], p.k[2], rows, cols, m.low, false, i0, ir, ic, it)
 }
 
 // writeIdxGo stores base+plane index as I (wrapping for int32, as the

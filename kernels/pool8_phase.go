@@ -54,6 +54,16 @@ func plPhaseUse(elem, sc, ts, taps, cols int) bool {
 // Rows of src may be read past the last tap's element (never past src):
 // those elements land in phase entries no tap reads.
 func plPhaseMax[T Number](dst []T, ds int, src []T, sr, sc, ts, taps, rows, cols int, init T, ph []T) {
+	ph, Lw, ps := plPhaseSplit(src, sr, sc, ts, taps, rows, cols, ph)
+	for t := 0; t < taps; t++ {
+		p, q := (t*ts)%sc, (t*ts)/sc
+		foldMax(dst, ds, ph[p*ps+q:], Lw, 1, 1, 1, rows, cols, init, t > 0)
+	}
+}
+
+// plPhaseSplit splits rows × (their needed columns) of src by phase into
+// ph (plPhaseMax) and returns the phases' scratch, row width and distance.
+func plPhaseSplit[T Number](src []T, sr, sc, ts, taps, rows, cols int, ph []T) ([]T, int, int) {
 	Lw := plPhaseWidth(sc, ts, taps, cols)
 	ps := rows * Lw // elements between phases
 	tmp := ph[sc*ps:][:16*9]
@@ -77,9 +87,19 @@ func plPhaseMax[T Number](dst []T, ds int, src []T, sr, sc, ts, taps, rows, cols
 			plDeint(ph[r*Lw+16*b:], ps, tmp, sc, 1, phases)
 		}
 	}
+	return ph, Lw, ps
+}
+
+// plPhaseMaxIdx is foldMaxIdxLin(dst, di, ds, src, sr, sc, ts, taps, rows,
+// cols, init, false, i0, ir, ic, it) through the phase split: tap t folds
+// phase (t·ts) mod sc from offset ⌊t·ts/sc⌋, whose element of row r and
+// output column c is the direct fold's tap t of (r, c), index
+// i0 + r·ir + c·ic + t·it.
+func plPhaseMaxIdx[T Number](dst []T, di []int32, ds int, src []T, sr, sc, ts, taps, rows, cols int, init T, ph []T, i0, ir, ic, it int32) {
+	ph, Lw, ps := plPhaseSplit(src, sr, sc, ts, taps, rows, cols, ph)
 	for t := 0; t < taps; t++ {
 		p, q := (t*ts)%sc, (t*ts)/sc
-		foldMax(dst, ds, ph[p*ps+q:], Lw, 1, 1, 1, rows, cols, init, t > 0)
+		foldMaxIdxLin(dst, di, ds, ph[p*ps+q:], Lw, 1, 1, 1, rows, cols, init, t > 0, i0+int32(t)*it, ir, ic, 0)
 	}
 }
 

@@ -14,8 +14,8 @@ func plBits[T Number](v []T) []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(v))), len(v)*int(unsafe.Sizeof(z)))
 }
 
-// TestPlPhaseMax: the phase-split fold against the Go definition of the
-// strided fold, bit for bit (NaN, ±Inf, ±0, extremes), the last row of the
+// TestPlPhaseMax: the phase-split folds (values, and values with indices)
+// against the Go definitions of the strided folds, bit for bit (NaN, ±Inf, ±0, extremes), the last row of the
 // source as short as the last tap allows.
 func TestPlPhaseMax(t *testing.T) {
 	t.Run("f32", func(t *testing.T) { plPhaseMaxCheck[float32](t) })
@@ -40,6 +40,13 @@ func plPhaseMaxCheck[T Number](t *testing.T) {
 		ph := make([]T, plPhaseLen(sc, ts, taps, rows, cols))
 		plPhaseMax(got, ds, src, sr, sc, ts, taps, rows, cols, init, ph)
 		require.Equal(t, plBits(want), plBits(got), "sc %d ts %d taps %d rows %d cols %d", sc, ts, taps, rows, cols)
+		// With indices (i0 + r·ir + c·ic + t·it, as the W pass passes them).
+		wantI, gotI := make([]int32, len(want)), make([]int32, len(want))
+		i0, ir := int32(r.IntN(100)), int32(sr+r.IntN(3))
+		foldMaxIdxLinGo(want, wantI, ds, src, sr, sc, ts, taps, rows, cols, init, false, i0, ir, int32(sc), int32(ts))
+		plPhaseMaxIdx(got, gotI, ds, src, sr, sc, ts, taps, rows, cols, init, ph, i0, ir, int32(sc), int32(ts))
+		require.Equal(t, plBits(want), plBits(got), "idx: sc %d ts %d taps %d rows %d cols %d", sc, ts, taps, rows, cols)
+		require.Equal(t, wantI, gotI, "idx: sc %d ts %d taps %d rows %d cols %d", sc, ts, taps, rows, cols)
 	}
 }
 

@@ -23,6 +23,7 @@ var plR8Cases = []struct {
 	{"maxidx_3x163x112x30", poolR5Win(3, 163, []int{112, 30}, []int{56, 21}, []int{3, 4}, []int{2, 1}, []int{1, 3}, []int{0, 0}, []int{1, 0}), "maxidx"},
 	{"max_1x248x47x109", poolR5Win(1, 248, []int{47, 109}, []int{9, 109}, []int{9, 11}, []int{5, 1}, nil, []int{0, 5}, []int{0, 5}), "max"},
 	{"max_1x105x90x150", poolR5Win(1, 105, []int{90, 150}, []int{18, 37}, []int{3, 5}, []int{5, 4}, nil, []int{1, 0}, []int{1, 0}), "max"},
+	{"maxidx_7x276x748", poolR5Win(7, 276, []int{748}, []int{250}, []int{10}, []int{3}, nil, []int{4}, []int{4}), "maxidx"},
 	// seed 7
 	{"max_1x410x364x14", poolR5Win(1, 410, []int{364, 14}, []int{182, 4}, []int{2, 10}, []int{2, 2}, nil, []int{0, 0}, []int{0, 3}), "max"},
 	{"avgi_6x147x82x16", poolR5Win(6, 147, []int{82, 16}, []int{14, 4}, []int{7, 7}, []int{6, 3}, nil, []int{2, 0}, []int{2, 0}), "avgi"},
