@@ -234,7 +234,15 @@ func maxBlock[S, T Number, I Index](j *job, s *scratch, src, dst []S, idx []I, p
 		zc0, nz = pool6DepthSpan(p)
 	}
 	direct := !cvt && !(all && withIdx)
-	need := nr*Wo*(elem+ielem) + nz*B*Wo*(elem+ielem)
+	// With an H stride above the dilated H kernel some rows are read by no
+	// window: the W pass then covers each output row's window rows only,
+	// kept at their window position (plGapRows).
+	hsRows := nr
+	m.gap = nr > 0 && tab == nil && p.s[1] > (p.k[1]-1)*p.d[1]+1
+	if m.gap {
+		hsRows = max(nr, B*((p.k[1]-1)*p.d[1]+1))
+	}
+	need := hsRows*Wo*(elem+ielem) + nz*B*Wo*(elem+ielem)
 	if !direct {
 		need += nd * B * Wo * elem
 	}
@@ -254,6 +262,19 @@ func maxBlock[S, T Number, I Index](j *job, s *scratch, src, dst []S, idx []I, p
 	}
 	if cvt {
 		need += nr * W * elem
+	}
+	// Column stride 3..8: the W pass through the phase split
+	// (pool8_phase.go).
+	phLen := 0
+	if nr > 0 && !m.useTab {
+		cols := m.ch - m.cl
+		if m.usePad {
+			cols = Wo
+		}
+		if plPhaseUse(elem, p.s[2], p.d[2], p.k[2], cols) {
+			phLen = plPhaseLen(p.s[2], p.d[2], p.k[2], nr, Wo)
+			need += phLen * elem
+		}
 	}
 	if tab != nil {
 		poolScratchFrom(s, tab.mark, need+192)
@@ -278,10 +299,10 @@ func maxBlock[S, T Number, I Index](j *job, s *scratch, src, dst []S, idx []I, p
 	if cvt {
 		m.wb = take[T](s, nr*W)
 	}
-	m.hs = take[T](s, nr*Wo)
+	m.hs = take[T](s, hsRows*Wo)
 	var dI []int32
 	if withIdx {
-		m.hI = take[int32](s, nr*Wo)
+		m.hI = take[int32](s, hsRows*Wo)
 		dI = take[int32](s, nd*B*Wo)
 	}
 	var cV []T
@@ -295,6 +316,7 @@ func maxBlock[S, T Number, I Index](j *job, s *scratch, src, dst []S, idx []I, p
 	if m.usePad {
 		m.pad = take[T](s, nr*m.Wp)
 	}
+	m.ph = take[T](s, phLen)
 	if m.useTab {
 		m.tab = tab
 		if tab.i0 != i0 || tab.i1 != i1 {
@@ -374,6 +396,7 @@ type maxPass[S, T Number] struct {
 	p                   *winPlan
 	src                 []S
 	srcT, wb, hs, pad   []T
+	ph                  []T // phase-split scratch (plPhaseMax), nil when unused
 	hI                  []int32
 	tab                 *poolTabs
 	low                 T
@@ -381,6 +404,7 @@ type maxPass[S, T Number] struct {
 	rlo, nr, cl, ch, Wp int
 	cvt, usePad, useTab bool
 	withIdx             bool
+	gap                 bool // H stride above the dilated H kernel: W pass of the window rows only
 }
 
 // slice folds the (H, W) windows of input depth z over the block's output
@@ -390,7 +414,7 @@ func (m *maxPass[S, T]) slice(z int, dV []T, dI []int32, first bool) {
 	p := m.p
 	H, W := p.in[1], p.in[2]
 	Wo := p.out[2]
-	i0, i1, rlo, nr, cl, ch := m.i0, m.i1, m.rlo, m.nr, m.cl, m.ch
+	i0, i1, rlo, nr := m.i0, m.i1, m.rlo, m.nr
 	inBase, low, hs, hI, withIdx := m.inBase, m.low, m.hs, m.hI, m.withIdx
 	zoff := z * H * W
 	rowOff := zoff + rlo*W // plane offset of row rlo
@@ -413,17 +437,83 @@ func (m *maxPass[S, T]) slice(z int, dV []T, dI []int32, first bool) {
 		}
 		return
 	}
-	// W pass over rows [rlo, rhi) of slice z into hs: interior
+	if !m.gap {
+		m.wpass(sv, sb, rowOff, 0, nr)
+	} else {
+		// Only the window rows of each output row, at hs rows
+		// (i-i0)·kd + (y - (i·s - pb)).
+		kd := (p.k[1]-1)*p.d[1] + 1
+		for i := i0; i < i1; i++ {
+			org := i*p.s[1] - p.pb[1]
+			ya, yb := max(org, 0), min(org+kd, H)
+			if yb > ya {
+				m.wpass(sv, sb, zoff+ya*W, (i-i0)*kd+ya-org, yb-ya)
+			}
+		}
+	}
+	// H pass: fold the scratch rows into the output rows, one fold
+	// per run of output rows with the same valid taps.
+	rows := newRunIter(p.s[1], p.pb[1], p.d[1], p.k[1], H, p.out[1], i0, i1)
+	for {
+		i, i2, ylo, yhi, ok := rows.next()
+		if !ok {
+			break
+		}
+		o := (i - i0) * Wo
+		if ylo == yhi {
+			if first {
+				fill(dV[o:(i2-i0)*Wo], low)
+				if withIdx {
+					fill(dI[o:(i2-i0)*Wo], 0)
+				}
+			}
+			continue
+		}
+		r := (i*p.s[1] - p.pb[1] + ylo*p.d[1] - rlo) * Wo
+		rs := p.s[1] * Wo // hs elements between output rows
+		if m.gap {
+			kd := (p.k[1]-1)*p.d[1] + 1
+			r, rs = ((i-i0)*kd+ylo*p.d[1])*Wo, kd*Wo
+		}
+		nrows, ncols := i2-i, Wo
+		if p.s[1] == 1 {
+			// Stride 1: source and destination rows are both
+			// contiguous with stride Wo, so the run is one long
+			// row (no per-row vector tail).
+			nrows, ncols = 1, (i2-i)*Wo
+		}
+		if withIdx {
+			foldMaxIdx(dV[o:], dI[o:], Wo, hs[r:], hI[r:], rs, p.d[1]*Wo, yhi-ylo, nrows, ncols, low, !first)
+		} else {
+			foldMax(dV[o:], Wo, hs[r:], rs, 1, p.d[1]*Wo, yhi-ylo, nrows, ncols, low, !first)
+		}
+	}
+}
+
+// wpass is the W pass of nr input rows starting at plane offset rowOff
+// (sv[q-sb] is the input element at flat offset q) into hs rows from hsRow.
+func (m *maxPass[S, T]) wpass(sv []T, sb, rowOff, hsRow, nr int) {
+	p := m.p
+	W := p.in[2]
+	Wo := p.out[2]
+	cl, ch := m.cl, m.ch
+	inBase, low, withIdx := m.inBase, m.low, m.withIdx
+	hs := m.hs[hsRow*Wo:]
+	var hI []int32
+	if withIdx {
+		hI = m.hI[hsRow*Wo:]
+	}
+	// W pass over the rows into hs: interior
 	// columns in one fold, border columns one by one (or all
 	// columns in one fold over padded rows).
 	if m.usePad {
 		Wp := m.Wp
 		copyPadded(m.pad, Wp, sv[inBase+rowOff-sb:], W, nr, p.pb[2], low)
 		if withIdx {
-			foldMaxIdxLin(hs, hI, Wo, m.pad, Wp, p.s[2], p.d[2], p.k[2], nr, Wo, low, false,
+			m.wmaxIdx(hs, hI, Wo, m.pad, Wp, nr, Wo,
 				int32(rowOff-p.pb[2]), int32(W), int32(p.s[2]), int32(p.d[2]))
 		} else {
-			foldMax(hs, Wo, m.pad, Wp, p.s[2], p.d[2], p.k[2], nr, Wo, low, false)
+			m.wmax(hs, Wo, m.pad, Wp, nr, Wo)
 		}
 	} else if cl == 0 && ch == Wo && W == p.s[2]*Wo {
 		// No border columns and rows exactly s·Wo wide: source,
@@ -431,18 +521,18 @@ func (m *maxPass[S, T]) slice(z int, dV []T, dI []int32, first bool) {
 		// pass is one long row (no per-row vector tail).
 		off := -p.pb[2] // 0: column 0 is interior, so there is no left pad
 		if withIdx {
-			foldMaxIdxLin(hs, hI, nr*Wo, sv[inBase+rowOff+off-sb:], nr*W, p.s[2], p.d[2], p.k[2], 1, nr*Wo, low, false,
+			m.wmaxIdx(hs, hI, nr*Wo, sv[inBase+rowOff+off-sb:], nr*W, 1, nr*Wo,
 				int32(rowOff+off), 0, int32(p.s[2]), int32(p.d[2]))
 		} else {
-			foldMax(hs, nr*Wo, sv[inBase+rowOff+off-sb:], nr*W, p.s[2], p.d[2], p.k[2], 1, nr*Wo, low, false)
+			m.wmax(hs, nr*Wo, sv[inBase+rowOff+off-sb:], nr*W, 1, nr*Wo)
 		}
 	} else if ch > cl {
 		off := cl*p.s[2] - p.pb[2]
 		if withIdx {
-			foldMaxIdxLin(hs[cl:], hI[cl:], Wo, sv[inBase+rowOff+off-sb:], W, p.s[2], p.d[2], p.k[2], nr, ch-cl, low, false,
+			m.wmaxIdx(hs[cl:], hI[cl:], Wo, sv[inBase+rowOff+off-sb:], W, nr, ch-cl,
 				int32(rowOff+off), int32(W), int32(p.s[2]), int32(p.d[2]))
 		} else {
-			foldMax(hs[cl:], Wo, sv[inBase+rowOff+off-sb:], W, p.s[2], p.d[2], p.k[2], nr, ch-cl, low, false)
+			m.wmax(hs[cl:], Wo, sv[inBase+rowOff+off-sb:], W, nr, ch-cl)
 		}
 	}
 	for c := 0; c < Wo && !m.usePad; c++ {
@@ -465,38 +555,30 @@ func (m *maxPass[S, T]) slice(z int, dV []T, dI []int32, first bool) {
 			foldMax(hs[c:], Wo, sv[inBase+rowOff+off-sb:], W, 1, p.d[2], xhi-xlo, nr, 1, low, false)
 		}
 	}
-	// H pass: fold the scratch rows into the output rows, one fold
-	// per run of output rows with the same valid taps.
-	rows := newRunIter(p.s[1], p.pb[1], p.d[1], p.k[1], H, p.out[1], i0, i1)
-	for {
-		i, i2, ylo, yhi, ok := rows.next()
-		if !ok {
-			break
-		}
-		o := (i - i0) * Wo
-		if ylo == yhi {
-			if first {
-				fill(dV[o:(i2-i0)*Wo], low)
-				if withIdx {
-					fill(dI[o:(i2-i0)*Wo], 0)
-				}
-			}
-			continue
-		}
-		r := (i*p.s[1] - p.pb[1] + ylo*p.d[1] - rlo) * Wo
-		nrows, ncols := i2-i, Wo
-		if p.s[1] == 1 {
-			// Stride 1: source and destination rows are both
-			// contiguous with stride Wo, so the run is one long
-			// row (no per-row vector tail).
-			nrows, ncols = 1, (i2-i)*Wo
-		}
-		if withIdx {
-			foldMaxIdx(dV[o:], dI[o:], Wo, hs[r:], hI[r:], p.s[1]*Wo, p.d[1]*Wo, yhi-ylo, nrows, ncols, low, !first)
-		} else {
-			foldMax(dV[o:], Wo, hs[r:], p.s[1]*Wo, 1, p.d[1]*Wo, yhi-ylo, nrows, ncols, low, !first)
-		}
+}
+
+// wmax is the values-only W-pass fold of rows × cols outputs (column
+// stride, dilation and taps of the plan's W axis) from fresh accumulators:
+// through the phase split when maxBlock reserved its scratch for it.
+func (m *maxPass[S, T]) wmax(dst []T, ds int, src []T, sr, rows, cols int) {
+	p := m.p
+	if m.ph != nil && plPhaseUse(int(unsafe.Sizeof(m.low)), p.s[2], p.d[2], p.k[2], cols) && plPhaseLen(p.s[2], p.d[2], p.k[2], rows, cols) <= len(m.ph) {
+		plPhaseMax(dst, ds, src, sr, p.s[2], p.d[2], p.k[2], rows, cols, m.low, m.ph)
+		return
 	}
+	foldMax(dst, ds, src, sr, p.s[2], p.d[2], p.k[2], rows, cols, m.low, false)
+}
+
+// wmaxIdx is wmax with indices: foldMaxIdxLin from fresh accumulators,
+// the index of the element of row r, column c, tap t being
+// i0 + r·ir + c·ic + t·it.
+func (m *maxPass[S, T]) wmaxIdx(dst []T, di []int32, ds int, src []T, sr, rows, cols int, i0, ir, ic, it int32) {
+	p := m.p
+	if m.ph != nil && plPhaseUse(int(unsafe.Sizeof(m.low)), p.s[2], p.d[2], p.k[2], cols) && plPhaseLen(p.s[2], p.d[2], p.k[2], rows, cols) <= len(m.ph) {
+		plPhaseMaxIdx(dst, di, ds, src, sr, p.s[2], p.d[2], p.k[2], rows, cols, m.low, m.ph, i0, ir, ic, it)
+		return
+	}
+	foldMaxIdxLin(dst, di, ds, src, sr, p.s[2], p.d[2], p.k[2], rows, cols, m.low, false, i0, ir, ic, it)
 }
 
 // writeIdxGo stores base+plane index as I (wrapping for int32, as the

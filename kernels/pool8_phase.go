@@ -1,0 +1,146 @@
+package kernels
+
+// Phase-split W pass for MaxPool with a column stride of 3 to 8 (round 8).
+// The direct fold gathers every tap of 16 outputs (VPGATHERDD, one gather
+// per tap and vector), which is slow on this machine's CPU. Here each row's
+// columns are first split by phase: phase p holds the elements at p, p+s,
+// p+2s, … (plDeint: s contiguous loads per 16 elements of every phase,
+// spread with two-table permutes), then every tap t of the window is one
+// contiguous 1-tap fold: tap t reads phase (t·d) mod s at offset ⌊t·d/s⌋.
+// The taps are folded in order into the same accumulators, from the same
+// init, with the same strict ">" update, so every output is the direct
+// fold's value bit for bit (±0 and NaN included: the split is a plain copy).
+
+// plPhaseWidth returns the row width of each phase's scratch for cols
+// outputs per row: cols plus the largest tap offset, rounded up to whole
+// vectors of 16.
+func plPhaseWidth(sc, ts, taps, cols int) int {
+	return (cols + (taps-1)*ts/sc + 15) &^ 15
+}
+
+// plPhaseLen returns the elements of phase scratch plPhaseMax needs for
+// rows × cols outputs with column stride sc, tap step ts and taps taps
+// (the phases, and a block of source for the row tails).
+func plPhaseLen(sc, ts, taps, rows, cols int) int {
+	return sc*rows*plPhaseWidth(sc, ts, taps, cols) + 16*9
+}
+
+// plPhases returns the phases some tap reads, in increasing order, in ps.
+func plPhases(ps *[8]int64, sc, ts, taps int) []int64 {
+	n := 0
+	for p := 0; p < sc && p < 8; p++ {
+		for t := 0; t < taps; t++ {
+			if (t*ts)%sc == p {
+				ps[n] = int64(p)
+				n++
+				break
+			}
+		}
+	}
+	return ps[:n]
+}
+
+// plPhaseUse reports whether the phase split pays for a max fold of cols
+// outputs per row of elem-byte elements with column stride sc over taps
+// taps: the direct fold gathers and the vector split exists (plDeintVec),
+// there are enough outputs per row for whole vectors, and the window has
+// at least two taps (one tap is one gather either way).
+func plPhaseUse(elem, sc, ts, taps, cols int) bool {
+	return sc >= 3 && sc <= 8 && cols >= 16 && taps >= 2 && plDeintVec(elem)
+}
+
+// plPhaseMax is foldMax(dst, ds, src, sr, sc, ts, taps, rows, cols, init,
+// false) through the phase split; ph is scratch of plPhaseLen elements.
+// Rows of src may be read past the last tap's element (never past src):
+// those elements land in phase entries no tap reads.
+func plPhaseMax[T Number](dst []T, ds int, src []T, sr, sc, ts, taps, rows, cols int, init T, ph []T) {
+	ph, Lw, ps := plPhaseSplit(src, sr, sc, ts, taps, rows, cols, ph)
+	for t := 0; t < taps; t++ {
+		p, q := (t*ts)%sc, (t*ts)/sc
+		foldMax(dst, ds, ph[p*ps+q:], Lw, 1, 1, 1, rows, cols, init, t > 0)
+	}
+}
+
+// plPhaseSplit splits rows × (their needed columns) of src by phase into
+// ph (plPhaseMax) and returns the phases' scratch, row width and distance.
+func plPhaseSplit[T Number](src []T, sr, sc, ts, taps, rows, cols int, ph []T) ([]T, int, int) {
+	Lw := plPhaseWidth(sc, ts, taps, cols)
+	ps := rows * Lw // elements between phases
+	tmp := ph[sc*ps:][:16*9]
+	ph = ph[:sc*ps]
+	var pl [8]int64
+	phases := plPhases(&pl, sc, ts, taps)
+	for r := 0; r < rows; r++ {
+		row := src[r*sr:]
+		// Whole vectors in place: block b reads row[16·s·b : 16·s·(b+1)],
+		// plus 16 more for odd s (the unused half of the last register
+		// pair); the rest through a copy of the row's end.
+		nb := min(Lw/16, (len(row)-16*(sc&1))/(16*sc))
+		nb = max(nb, 0)
+		plDeint(ph[r*Lw:], ps, row, sc, nb, phases)
+		for b := nb; b < Lw/16; b++ {
+			lo := 16 * sc * b
+			if lo >= len(row) {
+				break
+			}
+			copy(tmp, row[lo:min(len(row), lo+16*sc+16)])
+			plDeint(ph[r*Lw+16*b:], ps, tmp, sc, 1, phases)
+		}
+	}
+	return ph, Lw, ps
+}
+
+// plPhaseMaxIdx is foldMaxIdxLin(dst, di, ds, src, sr, sc, ts, taps, rows,
+// cols, init, false, i0, ir, ic, it) through the phase split: tap t folds
+// phase (t·ts) mod sc from offset ⌊t·ts/sc⌋, whose element of row r and
+// output column c is the direct fold's tap t of (r, c), index
+// i0 + r·ir + c·ic + t·it.
+func plPhaseMaxIdx[T Number](dst []T, di []int32, ds int, src []T, sr, sc, ts, taps, rows, cols int, init T, ph []T, i0, ir, ic, it int32) {
+	ph, Lw, ps := plPhaseSplit(src, sr, sc, ts, taps, rows, cols, ph)
+	for t := 0; t < taps; t++ {
+		p, q := (t*ts)%sc, (t*ts)/sc
+		foldMaxIdxLin(dst, di, ds, ph[p*ps+q:], Lw, 1, 1, 1, rows, cols, init, t > 0, i0+int32(t)*it, ir, ic, 0)
+	}
+}
+
+// plDeintGo writes, for nb blocks of 16 and every phase p in phases,
+// dst[p·ps + i] = src[i·sc + p] (i < 16·nb; src may end before the last
+// block's end: its missing elements are left unwritten).
+func plDeintGo[T Number](dst []T, ps int, src []T, sc, nb int, phases []int64) {
+	for _, p64 := range phases {
+		p := int(p64)
+		P := dst[p*ps:][:16*nb]
+		P = P[:min(len(P), (len(src)-p+sc-1)/sc)]
+		for i := range P {
+			P[i] = src[i*sc+p]
+		}
+	}
+}
+
+// plDeintTables holds, per stride s (3..8), phase p and register pair j,
+// the VPERMI2D indices of the lanes of phase p that come from source
+// registers 2j and 2j+1 (idx) and the mask of those lanes (mask).
+type plDeintTables struct {
+	idx  [9][8][4][16]int32
+	mask [9][8][4]uint16
+}
+
+// plDeintTab is built once and only read (the permute tables of plDeint).
+var plDeintTab = plDeintBuild()
+
+func plDeintBuild() *plDeintTables {
+	t := new(plDeintTables)
+	for s := 3; s <= 8; s++ {
+		for p := 0; p < s; p++ {
+			for i := 0; i < 16; i++ {
+				e := s*i + p
+				j := e / 32
+				t.mask[s][p][j] |= 1 << i
+				for jj := 0; jj < 4; jj++ {
+					t.idx[s][p][jj][i] = int32(e & 31)
+				}
+			}
+		}
+	}
+	return t
+}
