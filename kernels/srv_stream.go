@@ -34,11 +34,12 @@ func (w *Workers) Stream() *Workers {
 
 // Begin marks the start of a run on stream s (see Stream); End marks its end.
 // While more than one stream of a pool is between Begin and End, their parallel
-// regions run on their callers' goroutines. Both are no-ops on a Workers that
-// is not a stream.
+// regions run on their callers' goroutines, and the pool's helpers, which then
+// have nothing to do, park at once instead of polling (Rest) so as to leave
+// the CPUs to those runs. Both are no-ops on a Workers that is not a stream.
 func (s *Workers) Begin() {
-	if s != nil && s.srv.pool != nil {
-		s.srv.pool.srv.runs.Add(1)
+	if s != nil && s.srv.pool != nil && s.srv.pool.srv.runs.Add(1) > 1 {
+		s.srv.pool.Rest()
 	}
 }
 

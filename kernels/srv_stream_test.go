@@ -74,6 +74,16 @@ func TestSrvStreamPath(t *testing.T) {
 			}
 		})
 	}
+	// A second run in progress asks the pool's helpers to park.
+	pool.rest.Store(false)
+	b.Begin()
+	require.False(t, pool.rest.Load())
+	a.Begin()
+	require.True(t, pool.rest.Load())
+	a.End()
+	b.End()
+	require.Equal(t, int32(0), pool.srv.runs.Load())
+
 	// Neither lock is left held.
 	require.True(t, pool.mu.TryLock())
 	pool.mu.Unlock()
