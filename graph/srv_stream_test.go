@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -83,6 +84,54 @@ func TestSrvStreams(t *testing.T) {
 			for err := range errs {
 				require.NoError(t, err)
 			}
+		})
+	}
+}
+
+// BenchmarkSrvTwoRuns: two goroutines running RunInto back to back on one program, at 1
+// thread ("threads1") and at 2 threads, where the overlapping Runs use their streams
+// ("streams"); it reports wall time per inference and the process's CPU µs per inference.
+func BenchmarkSrvTwoRuns(b *testing.B) {
+	f := filepath.Join(corpusDir, "head-pose-estimation-adas-0001-fp16", "model.xml")
+	if !exists(f) {
+		b.Skip("corpus not found")
+	}
+	for _, th := range []int{1, 2} {
+		b.Run(map[int]string{1: "threads1", 2: "streams"}[th], func(b *testing.B) {
+			p, err := graph.Load(f, graph.Options{Threads: th})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer p.Close()
+			d, _ := p.Inputs()[0].Shape.Static()
+			dims := make([]int, len(d))
+			n := 1
+			for i, v := range d {
+				dims[i] = int(v)
+				n *= int(v)
+			}
+			x, _ := ir.TensorOf(make([]float32, n), dims...)
+			outs := [2][]*ir.Tensor{}
+			for g := range 2 {
+				outs[g], _ = p.Run(context.Background(), []*ir.Tensor{x})
+			}
+			var r0, r1 syscall.Rusage
+			syscall.Getrusage(syscall.RUSAGE_SELF, &r0)
+			b.ResetTimer()
+			var wg sync.WaitGroup
+			for g := range 2 {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for i := 0; i < b.N/2; i++ {
+						p.RunInto(context.Background(), []*ir.Tensor{x}, outs[g])
+					}
+				}()
+			}
+			wg.Wait()
+			syscall.Getrusage(syscall.RUSAGE_SELF, &r1)
+			cpu := (r1.Utime.Nano() + r1.Stime.Nano() - r0.Utime.Nano() - r0.Stime.Nano())
+			b.ReportMetric(float64(cpu)/1e3/float64(b.N/2*2), "cpu-µs/op")
 		})
 	}
 }
