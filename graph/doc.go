@@ -28,7 +28,10 @@
 // nodes irrun cannot execute (*ir.UnsupportedError). A Program resolves shapes from the
 // actual inputs: it keeps one plan per distinct input-shape signature and a pool of
 // execution states per plan, so concurrent Run calls are safe and RunInto allocates
-// nothing in steady state.
+// nothing in steady state. A Run alone uses all of Options.Threads; while several Runs are
+// in progress, each runs its kernels on its own goroutine (one core each, a "throughput
+// stream", kernels.Workers.Stream) instead of taking turns on the shared threads, with
+// outputs bit-identical either way.
 //
 // Load and LoadFS read, build and compile in one call; RunNamed takes and returns tensors
 // by name, built from Go slices with ir.TensorOf and read back with ir.Data:

@@ -211,9 +211,7 @@ func (st *state) runTailStep(ctx context.Context, p *Program, tk *tailKernel, sp
 			}
 		}
 		exec := p.exec
-		if exec.Workers == nil {
-			exec.Workers = st.workers()
-		}
+		exec.Workers = st.workers()
 		k, err := safePrepare(sp.node.Op, li, exec)
 		if err != nil {
 			return nil, err
@@ -283,8 +281,12 @@ func safeRunDynamic(ctx context.Context, k layers.DynamicKernel, in []*ir.Tensor
 	return k.RunDynamic(ctx, in)
 }
 
-// workers returns the single-thread Workers of a one-thread state (see newState).
+// workers returns the state's Workers (see newState), or a single-thread one for a state
+// made without newState.
 func (st *state) workers() *kernels.Workers {
+	if st.srvW != nil {
+		return st.srvW
+	}
 	if st.dyn.w == nil {
 		st.dyn.w = kernels.NewWorkers(1)
 	}

@@ -82,6 +82,9 @@ type state struct {
 	// caller's tensor (set by bindOutputs, read by the output copy).
 	bound []bool
 	dyn   dynState // the tail's kernels (dynamic.go)
+	// srvW is the state's Workers: a stream of the program's Workers
+	// (kernels.Workers.Stream), or a private one-thread Workers for a one-thread program.
+	srvW *kernels.Workers
 }
 
 func (pl *plan) matches(inputs []*ir.Tensor) bool {
@@ -389,13 +392,14 @@ func (pl *plan) newState(p *Program) (*state, error) {
 			st.vals[v] = &ir.Tensor{Type: pl.valType[v], Shape: pl.valShape[v], Data: d}
 		}
 	}
+	// A stream of the program's Workers: a Run alone uses all its threads; Runs in progress
+	// at once run their regions on their own goroutines, one core each (throughput
+	// streams). One thread: a private single-thread Workers (no goroutines). Either keeps
+	// the kernels' job and scratch buffers between runs, so runs allocate nothing and
+	// concurrent runs do not contend.
 	exec := p.exec
-	if exec.Workers == nil {
-		// One thread: a private single-thread Workers (no goroutines) keeps the kernels'
-		// job and scratch buffers between runs, so runs allocate nothing and concurrent
-		// runs do not contend.
-		exec.Workers = kernels.NewWorkers(1)
-	}
+	st.srvW = p.workers.Stream()
+	exec.Workers = st.srvW
 	// The state's kernels run one at a time: they share one GEMM scratch arena.
 	exec.Arena = kernels.NewGemmArena()
 	st.kern = make([]layers.Kernel, len(pl.steps))

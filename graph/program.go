@@ -462,7 +462,10 @@ func (p *Program) run(ctx context.Context, inputs, outputs []*ir.Tensor, profile
 			outputs[i] = t
 		}
 	}
-	if err := st.run(ctx, inputs, outputs, &timings, profile); err != nil {
+	st.srvW.Begin()
+	err = st.run(ctx, inputs, outputs, &timings, profile)
+	st.srvW.End()
+	if err != nil {
 		if !errors.Is(err, errKernelPanic) {
 			pl.put(st)
 		}

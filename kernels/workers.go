@@ -30,6 +30,7 @@ type Workers struct {
 	state   []helperState // one per helper
 	job     job
 	scr     []scratch // one per worker; index 0 is the caller
+	srv     srvStream // throughput streams (srv_stream.go)
 }
 
 // helperState is a helper's handshake word with the caller (padded to a
@@ -81,6 +82,9 @@ func NewWorkers(threads int) *Workers {
 func (w *Workers) Threads() int {
 	if w == nil {
 		return 1
+	}
+	if w.srv.pool != nil {
+		return w.srv.pool.threads
 	}
 	return w.threads
 }
@@ -301,6 +305,9 @@ func (w *Workers) acquire() *job {
 	if w == nil {
 		return new(job)
 	}
+	if w.srv.pool != nil {
+		return w.srvAcquire()
+	}
 	w.mu.Lock()
 	return &w.job
 }
@@ -309,6 +316,9 @@ func (w *Workers) acquire() *job {
 // helpers and parallel is true, and releases the lock taken by acquire.
 // It returns ctx.Err() if the context was cancelled before all units ran.
 func (w *Workers) run(ctx context.Context, j *job, parallel bool) error {
+	if w != nil && w.srv.pool != nil && j == &w.srv.pool.job {
+		return w.srv.pool.run(ctx, j, parallel)
+	}
 	j.stop.Store(false)
 	j.done = ctx.Done()
 	if j.chunk <= 0 {
@@ -371,6 +381,9 @@ func (w *Workers) run(ctx context.Context, j *job, parallel bool) error {
 func (w *Workers) threadsFor() int {
 	if w == nil || w.closed {
 		return 1
+	}
+	if w.srv.pool != nil {
+		return w.srv.pool.threadsFor()
 	}
 	return w.threads
 }

@@ -130,6 +130,30 @@ func measureCalls(clients int, dur time.Duration, call func() error) (_ []time.D
 	return lat, time.Since(start), perfCPU() - cpu0, firstErr
 }
 
+// measurePaused is measureCalls for one client that sleeps for pause before each call;
+// it returns the calls' latencies, their total time as the elapsed time, and the CPU time
+// over the whole loop.
+func measurePaused(dur, pause time.Duration, call func() error) (lat []time.Duration, el, cpu time.Duration, _ error) {
+	for range perfWarmup {
+		if err := call(); err != nil {
+			return nil, 0, 0, err
+		}
+	}
+	cpu0 := perfCPU()
+	deadline := time.Now().Add(dur)
+	for i := 0; i < 10_000_000 && time.Now().Before(deadline); i++ {
+		time.Sleep(pause)
+		t0 := time.Now()
+		if err := call(); err != nil {
+			return nil, 0, 0, err
+		}
+		d := time.Since(t0)
+		lat = append(lat, d)
+		el += d
+	}
+	return lat, el, perfCPU() - cpu0, nil
+}
+
 // perfCPU is the CPU time (user + system) this process has used.
 func perfCPU() time.Duration {
 	var ru syscall.Rusage
@@ -313,8 +337,9 @@ func TestServeOverhead(t *testing.T) {
 		key     string // for IRRUN_SERVE_PERF_ROWS
 		name    string
 		clients int
-		client  *perfClient  // nil: call runs in this process
-		call    func() error // in-process rows
+		client  *perfClient   // nil: call runs in this process
+		call    func() error  // in-process rows
+		pause   time.Duration // in-process rows: idle time before each call, not timed
 		lat     []time.Duration
 		el      time.Duration
 		n       int           // requests the CPU times cover
@@ -325,6 +350,15 @@ func TestServeOverhead(t *testing.T) {
 		return &perfClient{Mode: mode, Target: target, Model: "m", Input: name, Shape: dims, Clients: clients, Seconds: dur.Seconds()}
 	}
 	bench := func() error { return p.RunInto(context.Background(), []*ir.Tensor{x}, outs) }
+	// bench with a pause before each run, on a program that parks its helpers as the
+	// server's do: what the idle gap between a client's requests costs the inference alone
+	// (parked helpers to wake, CPUs that went idle, caches the gap's work displaced).
+	pp, err := graph.Load(filepath.Join(vdir, "model.xml"), graph.Options{ParkHelpers: true})
+	require.NoError(t, err)
+	defer pp.Close()
+	ppOuts, err := pp.Run(context.Background(), []*ir.Tensor{x})
+	require.NoError(t, err)
+	benchPause := func() error { return pp.RunInto(context.Background(), []*ir.Tensor{x}, ppOuts) }
 	// In-process clients (the earlier form of this test): their goroutines share the
 	// server's two Ps, which a helper polling for work after a run holds.
 	hc := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}}
@@ -347,6 +381,7 @@ func TestServeOverhead(t *testing.T) {
 	}
 	rows := []*row{
 		{key: "bench", name: "bench (in-process)", clients: 1, call: bench},
+		{key: "benchpause", name: "bench 0.2 ms pauses", clients: 1, call: benchPause, pause: 200 * time.Microsecond},
 		{key: "rest1", name: "REST binary", clients: 1, client: pc("rest", ts.url+"/v2/models/m/infer", 1)},
 		{key: "grpc1", name: "gRPC", clients: 1, client: pc("grpc", ts.grpcAddr, 1)},
 		{key: "rest1poll", name: "REST polling helpers", clients: 1, client: pc("rest", tsPoll.url+"/v2/models/m/infer", 1)},
@@ -374,7 +409,12 @@ func TestServeOverhead(t *testing.T) {
 		for _, r := range rows {
 			var lat []time.Duration
 			var el, cpu time.Duration
-			if r.client == nil {
+			if r.client == nil && r.pause > 0 {
+				lat, el, cpu, err = measurePaused(dur, r.pause, r.call)
+				require.NoError(t, err)
+				r.srvCPU += cpu
+				r.n += len(lat)
+			} else if r.client == nil {
 				lat, el, cpu, err = measureCalls(1, dur, r.call)
 				require.NoError(t, err)
 				r.srvCPU += cpu
