@@ -95,6 +95,15 @@ func (b *fuseNet) i64s(vals ...int64) fuseRef {
 	return fuseRef{id, 0}
 }
 
+// constantF32 adds an f32 Const whatever the net's precision (an IR10 f16 model's PReLU
+// slopes are f32).
+func (b *fuseNet) constantF32(vals []float32, shape ...int) fuseRef {
+	prec := b.prec
+	b.prec = "FP32"
+	defer func() { b.prec = prec }()
+	return b.constant(vals, shape...)
+}
+
 // op adds a layer with one output (port len(ins)); its dims are left to inference.
 func (b *fuseNet) op(name, typ, version, data string, ins ...fuseRef) fuseRef {
 	id := b.n
@@ -295,6 +304,14 @@ func TestFuseEpilogues(t *testing.T) {
 			b.result(s)
 			b.result(m)
 		}, []string{"ConvolutionBackpropData+Add+Clamp", "GroupConvolutionBackpropData+Multiply"}},
+		{"f16 data, f32 PReLU slopes (IR10)", "FP16", func(b *fuseNet) {
+			x := b.param("x", 1, 4, 6, 6)
+			c := b.conv("conv", x, 4, 6)
+			a := b.op("bias", "Add", "opset1", "", c, b.constant(nil, 1, 6, 1, 1))
+			p := b.op("prelu", "PReLU", "opset1", "", a, b.constantF32([]float32{0.125}, 1))
+			c2 := b.conv("conv2", p, 6, 6)
+			b.result(b.op("prelu2", "PReLU", "opset1", "", c2, b.constantF32(nil, 6)))
+		}, []string{"Convolution+Add+PReLU", "Convolution+PReLU"}},
 		// What must not fuse.
 		{"conv output is a model output", "FP32", func(b *fuseNet) {
 			x := b.param("x", 1, 4, 5, 5)

@@ -30,7 +30,7 @@ func (pl *plan) q8Convolutions(p *Program) {
 		if n.Layer.Type != "Convolution" || len(n.Inputs) != 2 || len(st.inputs) < 2 || n.Inputs[0].Node == nil {
 			continue
 		}
-		grid, ok := pl.q8Grid(p, n.Inputs[0].Node, q8Depth)
+		grid, ok := pl.q8GridOut(p, n.Inputs[0].Node, n.Inputs[0].Output, q8Depth)
 		if !ok {
 			continue
 		}
@@ -60,14 +60,25 @@ func (pl *plan) q8Inputs(p *Program, n *Node) ([]layers.Input, bool) {
 	return ins, true
 }
 
-// q8Grid returns the grid every element of n's output lies on: a FakeQuantize's, or
-// that of a Split/VariadicSplit's data, or the common grid of all of a Concat's inputs.
-func (pl *plan) q8Grid(p *Program, n *Node, depth int) (layers.Q8Grid, bool) {
+// q8GridOut returns the grid every element of output out of n lies on: a FakeQuantize's,
+// or that of a Split/VariadicSplit's data, or the common grid of all of a Concat's inputs,
+// or that of a MaxPool's data (its values output, when every window holds a data element:
+// a maximum of grid values is one of them).
+func (pl *plan) q8GridOut(p *Program, n *Node, out, depth int) (layers.Q8Grid, bool) {
 	var none layers.Q8Grid
 	if depth == 0 || n == nil || n.Op == nil {
 		return none, false
 	}
 	switch n.Layer.Type {
+	case "MaxPool":
+		if out != 0 || len(n.Inputs) != 1 {
+			return none, false
+		}
+		ins, ok := pl.q8Inputs(p, n)
+		if !ok || !layers.Q8MaxPoolKeepsGrid(n.Op, ins) {
+			return none, false
+		}
+		return pl.q8GridOut(p, n.Inputs[0].Node, n.Inputs[0].Output, depth-1)
 	case "FakeQuantize":
 		ins, ok := pl.q8Inputs(p, n)
 		if !ok {
@@ -78,11 +89,11 @@ func (pl *plan) q8Grid(p *Program, n *Node, depth int) (layers.Q8Grid, bool) {
 		if len(n.Inputs) < 1 {
 			return none, false
 		}
-		return pl.q8Grid(p, n.Inputs[0].Node, depth-1)
+		return pl.q8GridOut(p, n.Inputs[0].Node, n.Inputs[0].Output, depth-1)
 	case "Concat":
 		var g layers.Q8Grid
 		for i, src := range n.Inputs {
-			gi, ok := pl.q8Grid(p, src.Node, depth-1)
+			gi, ok := pl.q8GridOut(p, src.Node, src.Output, depth-1)
 			if !ok || (i > 0 && gi != g) {
 				return none, false
 			}

@@ -29,7 +29,7 @@ func TestCorpusQ8(t *testing.T) {
 		minU8 int
 	}{
 		{"yolov8n-int8-static-2024.1", true, 50},
-		{"person-reid-0287-int8", false, 70},
+		{"person-reid-0287-int8", false, 78}, // 76 before MaxPool passed the grid on
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := filepath.Join("..", "..", "shared", "corpus", tc.name, "model.xml")

@@ -63,8 +63,10 @@ type DetectionOutput[F float32 | float64] struct {
 	priorSize  int
 	priors     []detBox[F] // the current image's prior boxes
 	vars       []F         // and their variances, 4 per prior
-	armDec     []detBox[F] // priors refined by the ARM locations
-	decoded    []detBox[F] // per loc class, per prior
+	decoded    []detBox[F] // per loc class, per prior, decoded on first use
+	oneDone    []bool      // per loc class, per prior: decoded[i] is set
+	oneKept    []detBox[F] // nms: the kept boxes
+	oneArea    []F         // and their areas
 	hasDecoded []bool      // per loc class
 	indices    [][]int     // per class, the kept priors
 	cand       []detScoreIdx[F]
@@ -93,8 +95,10 @@ func NewDetectionOutput[F float32 | float64](a DetectionAttrs, d DetectionDims) 
 	}
 	k.priors = make([]detBox[F], n)
 	k.vars = make([]F, 4*n)
-	k.armDec = make([]detBox[F], n)
 	k.decoded = make([]detBox[F], k.locClasses*n)
+	k.oneDone = make([]bool, k.locClasses*n)
+	k.oneKept = make([]detBox[F], 0, n)
+	k.oneArea = make([]F, 0, n)
 	k.hasDecoded = make([]bool, k.locClasses)
 	k.indices = make([][]int, a.NumClasses)
 	for c := range k.indices {
@@ -157,37 +161,25 @@ func (k *DetectionOutput[F]) Run(loc, conf, priors, armConf, armLoc, out []F) er
 			}
 			return imgConf[p*nc+c]
 		}
-		// Decode the boxes of every location class but the background.
+		// The boxes of every location class but the background, each decoded when a
+		// candidate first needs it (most priors never pass the thresholds and top_k).
 		for lc := 0; lc < k.locClasses; lc++ {
 			label := lc
 			if a.ShareLocation {
 				label = -1
 			}
 			k.hasDecoded[lc] = !(a.BackgroundLabel > -1 && label == a.BackgroundLabel)
-			if !k.hasDecoded[lc] {
-				continue
-			}
-			dst := k.decoded[lc*np : (lc+1)*np]
-			src := k.priors
-			if arm {
-				for p := range np {
-					k.armDec[p] = k.decode(k.priors[p], p, locBox(imgArmLoc, p, lc, k.locClasses))
-				}
-				src = k.armDec
-			}
-			for p := range np {
-				dst[p] = k.decode(src[p], p, locBox(imgLoc, p, lc, k.locClasses))
-			}
 		}
-		boxesOf := func(label int) ([]detBox[F], bool) {
+		clear(k.oneDone)
+		boxesOf := func(label int) (oneBoxes[F], bool) {
 			lc := label
 			if a.ShareLocation {
 				lc = 0
 			}
 			if lc < 0 || lc >= k.locClasses || !k.hasDecoded[lc] {
-				return nil, false
+				return oneBoxes[F]{}, false
 			}
-			return k.decoded[lc*np : (lc+1)*np], true
+			return oneBoxes[F]{k: k, lc: lc, loc: imgLoc, armLoc: imgArmLoc}, true
 		}
 		for c := range k.indices {
 			k.indices[c] = k.indices[c][:0]
@@ -209,10 +201,11 @@ func (k *DetectionOutput[F]) Run(loc, conf, priors, armConf, armLoc, out []F) er
 						k.cand = append(k.cand, detScoreIdx[F]{score: s, idx: p})
 					}
 				}
-				slices.SortStableFunc(k.cand, detDescend[F])
 				if a.TopK > -1 && a.TopK < len(k.cand) {
+					oneSelect(k.cand, a.TopK)
 					k.cand = k.cand[:a.TopK]
 				}
+				slices.SortFunc(k.cand, detDescend[F])
 				k.indices[c] = k.nms(boxes, k.cand, k.indices[c])
 				numDet += len(k.indices[c])
 			}
@@ -233,10 +226,11 @@ func (k *DetectionOutput[F]) Run(loc, conf, priors, armConf, armLoc, out []F) er
 					k.cand = append(k.cand, detScoreIdx[F]{score: conf, label: id, idx: p})
 				}
 			}
-			slices.SortStableFunc(k.cand, detDescend[F])
 			if a.TopK != -1 && a.TopK >= 0 && len(k.cand) > a.TopK {
+				oneSelect(k.cand, a.TopK)
 				k.cand = k.cand[:a.TopK]
 			}
+			slices.SortFunc(k.cand, detDescend[F])
 			for _, s := range k.cand {
 				boxes, ok := boxesOf(s.label)
 				if !ok {
@@ -244,7 +238,7 @@ func (k *DetectionOutput[F]) Run(loc, conf, priors, armConf, armLoc, out []F) er
 				}
 				keep := true
 				for _, kept := range k.indices[s.label] {
-					if float64(detIoU(boxes[s.idx], boxes[kept])) > float64(a.NMSThreshold) {
+					if float64(detIoU(boxes.at(s.idx), boxes.at(kept))) > float64(a.NMSThreshold) {
 						keep = false
 						break
 					}
@@ -267,9 +261,11 @@ func (k *DetectionOutput[F]) Run(loc, conf, priors, armConf, armLoc, out []F) er
 					k.all = append(k.all, detScoreIdx[F]{score: score(c, p), label: c, idx: p})
 				}
 			}
-			// std::sort with (score desc, prior asc); ties across labels stay in label order.
-			slices.SortStableFunc(k.all, detDescend[F])
+			// std::sort with (score desc, prior asc); ties across labels stay in label order
+			// (detDescend's last key: the entries were appended in label order).
+			oneSelect(k.all, a.KeepTopK)
 			k.all = k.all[:a.KeepTopK]
+			slices.SortFunc(k.all, detDescend[F])
 			for c := range k.indices {
 				k.indices[c] = k.indices[c][:0]
 			}
@@ -286,7 +282,7 @@ func (k *DetectionOutput[F]) Run(loc, conf, priors, armConf, armLoc, out []F) er
 				if count >= k.d.Results {
 					return fmt.Errorf("kernels: DetectionOutput found more than the %d detections its output holds", k.d.Results)
 				}
-				b := boxes[p]
+				b := boxes.at(p)
 				if a.ClipAfterNMS {
 					b = detClip(b)
 				}
@@ -312,7 +308,9 @@ func locBox[F float32 | float64](loc []F, p, lc, locClasses int) detBox[F] {
 	return detBox[F]{loc[i], loc[i+1], loc[i+2], loc[i+3]}
 }
 
-// detDescend is SortScorePairDescend: score descending, then prior index ascending.
+// detDescend is SortScorePairDescend: score descending, then prior index ascending, then
+// label ascending — a total order on the candidates (no NaN score passes the thresholds),
+// so an unstable sort and a selection give the stable sort's order of the reference.
 func detDescend[F float32 | float64](x, y detScoreIdx[F]) int {
 	if x.score > y.score {
 		return -1
@@ -320,7 +318,79 @@ func detDescend[F float32 | float64](x, y detScoreIdx[F]) int {
 	if x.score < y.score {
 		return 1
 	}
-	return cmp.Compare(x.idx, y.idx)
+	if c := cmp.Compare(x.idx, y.idx); c != 0 {
+		return c
+	}
+	return cmp.Compare(x.label, y.label)
+}
+
+// oneSelect reorders a so that a[:k] holds its k first elements in detDescend order (in
+// any order), by quickselect with a median-of-three pivot: top_k of a few hundred out of
+// thousands of candidates costs a partition, not a sort of them all.
+func oneSelect[F float32 | float64](a []detScoreIdx[F], k int) {
+	lo, hi := 0, len(a)
+	if k <= 0 || k >= hi {
+		return
+	}
+	for hi-lo > 12 {
+		m := lo + (hi-lo)/2
+		if detDescend(a[m], a[lo]) < 0 {
+			a[m], a[lo] = a[lo], a[m]
+		}
+		if detDescend(a[hi-1], a[lo]) < 0 {
+			a[hi-1], a[lo] = a[lo], a[hi-1]
+		}
+		if detDescend(a[hi-1], a[m]) < 0 {
+			a[hi-1], a[m] = a[m], a[hi-1]
+		}
+		// a[lo] ≤ a[m] ≤ a[hi-1]: partition a[lo+1:hi-1] around the median.
+		pivot := a[m]
+		a[m], a[hi-2] = a[hi-2], a[m]
+		st := lo + 1
+		for i := lo + 1; i < hi-2; i++ {
+			if detDescend(a[i], pivot) < 0 {
+				a[i], a[st] = a[st], a[i]
+				st++
+			}
+		}
+		a[st], a[hi-2] = a[hi-2], a[st]
+		// a[lo:st] < a[st] < a[st+1:hi]
+		switch {
+		case k <= st:
+			hi = st
+		case k == st+1:
+			return
+		default:
+			lo = st + 1
+		}
+	}
+	for i := lo + 1; i < hi; i++ {
+		for j := i; j > lo && detDescend(a[j], a[j-1]) < 0; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}
+
+// oneBoxes is one location class's decoded boxes of the current image, decoding a prior's
+// box (after its ARM refinement in the five-input form) on first use.
+type oneBoxes[F float32 | float64] struct {
+	k           *DetectionOutput[F]
+	lc          int
+	loc, armLoc []F
+}
+
+func (b oneBoxes[F]) at(p int) detBox[F] {
+	k := b.k
+	i := b.lc*k.d.Priors + p
+	if !k.oneDone[i] {
+		src := k.priors[p]
+		if b.armLoc != nil {
+			src = k.decode(src, p, locBox(b.armLoc, p, b.lc, k.locClasses))
+		}
+		k.decoded[i] = k.decode(src, p, locBox(b.loc, p, b.lc, k.locClasses))
+		k.oneDone[i] = true
+	}
+	return k.decoded[i]
 }
 
 // loadPriors reads the boxes and variances of priors batch n.
@@ -428,18 +498,44 @@ func detIoU[F float32 | float64](b1, b2 detBox[F]) F {
 }
 
 // nms is caffeNMS over candidates already sorted and cut to top_k.
-func (k *DetectionOutput[F]) nms(boxes []detBox[F], cand []detScoreIdx[F], kept []int) []int {
+// The kept boxes and their areas are gathered in oneKept/oneArea so that the inner loop
+// reads them in order.
+func (k *DetectionOutput[F]) nms(boxes oneBoxes[F], cand []detScoreIdx[F], kept []int) []int {
+	kb, ka := k.oneKept[:0], k.oneArea[:0]
+	for _, j := range kept {
+		b := boxes.at(j)
+		kb, ka = append(kb, b), append(ka, detSize(b))
+	}
+	thr := float64(k.a.NMSThreshold)
 	for _, c := range cand {
-		keep := true
-		for _, j := range kept {
-			if float64(detIoU(boxes[c.idx], boxes[j])) > float64(k.a.NMSThreshold) {
-				keep = false
-				break
-			}
-		}
-		if keep {
+		bc := boxes.at(c.idx)
+		if !oneSuppressed(bc, detSize(bc), kb, ka, thr) {
 			kept = append(kept, c.idx)
+			kb, ka = append(kb, bc), append(ka, detSize(bc))
 		}
 	}
+	k.oneKept, k.oneArea = kb[:0], ka[:0]
 	return kept
+}
+
+// oneSuppressed reports whether detIoU(b, kb[j]) > thr for some j, with area = detSize(b)
+// and ka[j] = detSize(kb[j]): detIoU's operations in its order, inlined.
+func oneSuppressed[F float32 | float64](b detBox[F], area F, kb []detBox[F], ka []F, thr float64) bool {
+	ka = ka[:len(kb)]
+	for j := range kb {
+		o := &kb[j]
+		var iou F
+		if !(o.xmin > b.xmax || o.xmax < b.xmin || o.ymin > b.ymax || o.ymax < b.ymin) {
+			w := detMin(b.xmax, o.xmax) - detMax(b.xmin, o.xmin)
+			h := detMin(b.ymax, o.ymax) - detMax(b.ymin, o.ymin)
+			if w > 0 && h > 0 {
+				s := w * h
+				iou = s / (area + ka[j] - s)
+			}
+		}
+		if float64(iou) > thr {
+			return true
+		}
+	}
+	return false
 }

@@ -526,6 +526,10 @@ func (p *SoftmaxFastF32) Run(ctx context.Context, w *Workers, dst, src []float32
 func (p *SoftmaxFastF32) span(lo, hi int) {
 	if p.inner == 1 {
 		n := p.n
+		if n <= oneSoftmaxSmallN && !p.log {
+			p.oneSmallRows(lo*p.perUnit, min(hi*p.perUnit, p.outer))
+			return
+		}
 		for o := lo * p.perUnit; o < min(hi*p.perUnit, p.outer); o++ {
 			src, dst := p.src[o*n:(o+1)*n], p.dst[o*n:(o+1)*n]
 			m := redMaxOf(-math.MaxFloat32, src)
@@ -589,6 +593,48 @@ func (p *SoftmaxFastF32) span(lo, hi int) {
 				continue
 			}
 			redDivRow(d, s)
+		}
+	}
+}
+
+// oneSoftmaxSmallN is the longest softmax axis (of contiguous rows) that oneSmallRows
+// handles: below it the per-row calls of the general path cost more than the row's work
+// (face-detection-retail's 3249 rows of 2 scores).
+const oneSoftmaxSmallN = 16
+
+// oneSmallRows computes Softmax over rows [o0, o1) of n ≤ oneSoftmaxSmallN contiguous
+// elements: the row maxima and differences in one scalar pass, one FastExpF32 over the
+// whole block, then each row's float64 sum and division — the same values as the per-row
+// path (e = feExp(x − max), a float64 sum, e ÷ float32(sum)) without its per-row calls.
+func (p *SoftmaxFastF32) oneSmallRows(o0, o1 int) {
+	n := p.n
+	if o1 <= o0 || n == 0 {
+		return
+	}
+	src, dst := p.src[o0*n:o1*n], p.dst[o0*n:o1*n]
+	for b := 0; b < len(src); b += n {
+		row := src[b : b+n]
+		m := float32(-math.MaxFloat32)
+		for _, v := range row {
+			if v > m {
+				m = v
+			}
+		}
+		d := dst[b : b+n]
+		for k, v := range row {
+			d[k] = v - m
+		}
+	}
+	FastExpF32(dst, dst, FastExp, 0)
+	for b := 0; b < len(dst); b += n {
+		d := dst[b : b+n]
+		var sum float64
+		for _, v := range d {
+			sum += float64(v)
+		}
+		den := float32(sum)
+		for k := range d {
+			d[k] /= den
 		}
 	}
 }

@@ -375,6 +375,10 @@ func TestSoftmaxFastMatchesReference(t *testing.T) {
 		{[]int{4}, 0},
 		{[]int{2, 0, 3}, 1},
 		{[]int{2, 1, 3}, 1},
+		{[]int{1, 3249, 2}, 2}, // face-detection-retail: many rows of 2 (oneSmallRows)
+		{[]int{4099, 3}, 1},
+		{[]int{5, 16}, 1},
+		{[]int{3, 9000, 1}, 2},
 	}
 	for _, c := range cases {
 		n, err := shapeLen(c.shape)

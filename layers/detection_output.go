@@ -418,6 +418,10 @@ func detFloats[F float32 | float64](d any, t ir.ElementType, buf *[]F, n int) ([
 		if len(s) != n {
 			break
 		}
+		if b32, ok := any(b).([]float32); ok {
+			kernels.F16ToF32(b32, s) // exact, vectorised
+			return b, nil
+		}
 		for i, v := range s {
 			b[i] = F(v.Float32())
 		}
@@ -425,6 +429,10 @@ func detFloats[F float32 | float64](d any, t ir.ElementType, buf *[]F, n int) ([
 	case []uint16:
 		if t != ir.BF16 || len(s) != n {
 			break
+		}
+		if b32, ok := any(b).([]float32); ok {
+			kernels.BF16ToF32(b32, s)
+			return b, nil
 		}
 		for i, v := range s {
 			b[i] = F(math.Float32frombits(uint32(v) << 16))

@@ -225,7 +225,9 @@ func (f *EpilogueFusion) stepOf(op Op, in []Input, chain int) (kernels.EpiStep, 
 		}
 		return kernels.EpiStep{Kind: kernels.EpiSwish, Lo: beta}, nil, "Swish", true
 	case preluOp:
-		if len(in) != 2 || chain != 0 || in[1].Value == nil || in[1].Type != f.t {
+		// A slope of another float type (an IR10 f16 model's f32 slope) is used in f32 as
+		// the mixed-type PRelu kernel uses it (preluMixed).
+		if len(in) != 2 || chain != 0 || in[1].Value == nil || (in[1].Type != f.t && !preluMixed(f.t, in[1].Type)) {
 			return none, nil, "", false
 		}
 		vec, ok := f.channelVec(in[1].Value, true)
