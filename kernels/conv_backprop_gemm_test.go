@@ -13,30 +13,32 @@ import (
 // backOut is the transposed convolution's output extent: (in−1)·s + (k−1)·d + 1 − pads + outPad.
 func backOut(in, k, s, d, pads, outPad int) int { return (in-1)*s + (k-1)*d + 1 - pads + outPad }
 
-func TestConvBackpropGemmConformance(t *testing.T) {
-	mk := func(n, g, ic, oc int, in, k, s, d, pb, pe, op []int) ConvGeom {
-		out := make([]int, len(in))
-		for i := range in {
-			out[i] = backOut(in[i], k[i], s[i], d[i], pb[i]+pe[i], op[i])
-		}
-		return ConvGeom{N: n, Groups: g, InC: ic, OutC: oc, In: in, Out: out, Kernel: k, Strides: s, Dilations: d, PadsBegin: pb}
+// backGeom builds a transposed convolution's geometry; the output extent follows from the rest.
+func backGeom(n, g, ic, oc int, in, k, s, d, pb, pe, op []int) ConvGeom {
+	out := make([]int, len(in))
+	for i := range in {
+		out[i] = backOut(in[i], k[i], s[i], d[i], pb[i]+pe[i], op[i])
 	}
+	return ConvGeom{N: n, Groups: g, InC: ic, OutC: oc, In: in, Out: out, Kernel: k, Strides: s, Dilations: d, PadsBegin: pb}
+}
+
+func TestConvBackpropGemmConformance(t *testing.T) {
 	cases := []struct {
 		name string
 		g    ConvGeom
 	}{
-		{"k3s3_sr", mk(1, 1, 36, 4, []int{9, 13}, []int{3, 3}, []int{3, 3}, []int{1, 1}, []int{0, 0}, []int{0, 0}, []int{0, 0})},
-		{"k4s2p1", mk(2, 1, 8, 5, []int{7, 6}, []int{4, 4}, []int{2, 2}, []int{1, 1}, []int{1, 1}, []int{1, 1}, []int{0, 0})},
-		{"k3s1p1", mk(1, 1, 20, 11, []int{8, 8}, []int{3, 3}, []int{1, 1}, []int{1, 1}, []int{1, 1}, []int{1, 1}, []int{0, 0})},
-		{"k3s2_outpad_dil", mk(1, 1, 3, 6, []int{5, 6}, []int{3, 2}, []int{2, 3}, []int{2, 1}, []int{0, 1}, []int{1, 0}, []int{1, 2})},
-		{"group3", mk(1, 3, 4, 2, []int{6, 5}, []int{2, 2}, []int{2, 2}, []int{1, 1}, []int{0, 0}, []int{0, 0}, []int{0, 0})},
-		{"k1_bigK", mk(1, 1, 300, 3, []int{4, 4}, []int{1, 1}, []int{1, 1}, []int{1, 1}, []int{0, 0}, []int{0, 0}, []int{0, 0})},
-		{"conv1d", mk(2, 1, 5, 7, []int{20}, []int{5}, []int{2}, []int{1}, []int{2}, []int{1}, []int{1})},
-		{"conv3d", mk(1, 1, 3, 4, []int{3, 4, 5}, []int{2, 3, 2}, []int{2, 1, 2}, []int{1, 1, 1}, []int{0, 1, 0}, []int{0, 1, 0}, []int{0, 0, 0})},
-		{"large_chunked", mk(1, 1, 4, 9, []int{300, 200}, []int{3, 3}, []int{2, 2}, []int{1, 1}, []int{1, 1}, []int{1, 1}, []int{1, 1})},
-		{"tiled_chunked", mk(1, 1, 5, 4, []int{130, 400}, []int{3, 3}, []int{3, 3}, []int{1, 1}, []int{0, 0}, []int{0, 0}, []int{0, 0})},
-		{"tiled_k2_batch_group", mk(2, 2, 3, 2, []int{7, 9}, []int{2, 2}, []int{2, 2}, []int{1, 1}, []int{0, 0}, []int{0, 0}, []int{0, 0})},
-		{"tiled_k4x1_3d", mk(1, 1, 3, 2, []int{2, 3, 5}, []int{1, 4, 5}, []int{1, 4, 5}, []int{1, 1, 1}, []int{0, 0, 0}, []int{0, 0, 0}, []int{0, 0, 0})},
+		{"k3s3_sr", backGeom(1, 1, 36, 4, []int{9, 13}, []int{3, 3}, []int{3, 3}, []int{1, 1}, []int{0, 0}, []int{0, 0}, []int{0, 0})},
+		{"k4s2p1", backGeom(2, 1, 8, 5, []int{7, 6}, []int{4, 4}, []int{2, 2}, []int{1, 1}, []int{1, 1}, []int{1, 1}, []int{0, 0})},
+		{"k3s1p1", backGeom(1, 1, 20, 11, []int{8, 8}, []int{3, 3}, []int{1, 1}, []int{1, 1}, []int{1, 1}, []int{1, 1}, []int{0, 0})},
+		{"k3s2_outpad_dil", backGeom(1, 1, 3, 6, []int{5, 6}, []int{3, 2}, []int{2, 3}, []int{2, 1}, []int{0, 1}, []int{1, 0}, []int{1, 2})},
+		{"group3", backGeom(1, 3, 4, 2, []int{6, 5}, []int{2, 2}, []int{2, 2}, []int{1, 1}, []int{0, 0}, []int{0, 0}, []int{0, 0})},
+		{"k1_bigK", backGeom(1, 1, 300, 3, []int{4, 4}, []int{1, 1}, []int{1, 1}, []int{1, 1}, []int{0, 0}, []int{0, 0}, []int{0, 0})},
+		{"conv1d", backGeom(2, 1, 5, 7, []int{20}, []int{5}, []int{2}, []int{1}, []int{2}, []int{1}, []int{1})},
+		{"conv3d", backGeom(1, 1, 3, 4, []int{3, 4, 5}, []int{2, 3, 2}, []int{2, 1, 2}, []int{1, 1, 1}, []int{0, 1, 0}, []int{0, 1, 0}, []int{0, 0, 0})},
+		{"large_chunked", backGeom(1, 1, 4, 9, []int{300, 200}, []int{3, 3}, []int{2, 2}, []int{1, 1}, []int{1, 1}, []int{1, 1}, []int{1, 1})},
+		{"tiled_chunked", backGeom(1, 1, 5, 4, []int{130, 400}, []int{3, 3}, []int{3, 3}, []int{1, 1}, []int{0, 0}, []int{0, 0}, []int{0, 0})},
+		{"tiled_k2_batch_group", backGeom(2, 2, 3, 2, []int{7, 9}, []int{2, 2}, []int{2, 2}, []int{1, 1}, []int{0, 0}, []int{0, 0}, []int{0, 0})},
+		{"tiled_k4x1_3d", backGeom(1, 1, 3, 2, []int{2, 3, 5}, []int{1, 4, 5}, []int{1, 4, 5}, []int{1, 1, 1}, []int{0, 0, 0}, []int{0, 0, 0}, []int{0, 0, 0})},
 	}
 	r := rand.New(rand.NewPCG(11, 12))
 	ctx := context.Background()
@@ -81,21 +83,14 @@ func TestConvBackpropGemmConformance(t *testing.T) {
 // to give, bit for bit, the f16 rounding of Run on the widened data, on tiled and overlapping
 // geometries and any thread count.
 func TestConvBackpropGemmF16(t *testing.T) {
-	mk := func(n, g, ic, oc int, in, k, s, d, pb, pe, op []int) ConvGeom {
-		out := make([]int, len(in))
-		for i := range in {
-			out[i] = backOut(in[i], k[i], s[i], d[i], pb[i]+pe[i], op[i])
-		}
-		return ConvGeom{N: n, Groups: g, InC: ic, OutC: oc, In: in, Out: out, Kernel: k, Strides: s, Dilations: d, PadsBegin: pb}
-	}
 	cases := []struct {
 		name string
 		g    ConvGeom
 	}{
-		{"tiled_sr", mk(1, 1, 36, 4, []int{40, 64}, []int{3, 3}, []int{3, 3}, []int{1, 1}, []int{0, 0}, []int{0, 0}, []int{0, 0})},
-		{"tiled_chunked", mk(1, 1, 5, 4, []int{130, 400}, []int{3, 3}, []int{3, 3}, []int{1, 1}, []int{0, 0}, []int{0, 0}, []int{0, 0})},
-		{"overlap_k4s2p1", mk(2, 1, 8, 5, []int{37, 46}, []int{4, 4}, []int{2, 2}, []int{1, 1}, []int{1, 1}, []int{1, 1}, []int{0, 0})},
-		{"overlap_chunked", mk(1, 1, 4, 9, []int{300, 200}, []int{3, 3}, []int{2, 2}, []int{1, 1}, []int{1, 1}, []int{1, 1}, []int{1, 1})},
+		{"tiled_sr", backGeom(1, 1, 36, 4, []int{40, 64}, []int{3, 3}, []int{3, 3}, []int{1, 1}, []int{0, 0}, []int{0, 0}, []int{0, 0})},
+		{"tiled_chunked", backGeom(1, 1, 5, 4, []int{130, 400}, []int{3, 3}, []int{3, 3}, []int{1, 1}, []int{0, 0}, []int{0, 0}, []int{0, 0})},
+		{"overlap_k4s2p1", backGeom(2, 1, 8, 5, []int{37, 46}, []int{4, 4}, []int{2, 2}, []int{1, 1}, []int{1, 1}, []int{1, 1}, []int{0, 0})},
+		{"overlap_chunked", backGeom(1, 1, 4, 9, []int{300, 200}, []int{3, 3}, []int{2, 2}, []int{1, 1}, []int{1, 1}, []int{1, 1}, []int{1, 1})},
 	}
 	r := rand.New(rand.NewPCG(21, 22))
 	ctx := context.Background()
@@ -138,21 +133,14 @@ func TestConvBackpropGemmF16(t *testing.T) {
 // to give, bit for bit, ApplyEpilogue over Run's output, in f32 and through RunF16, on tiled
 // and overlapping geometries, with groups and any thread count.
 func TestConvBackpropGemmEpilogue(t *testing.T) {
-	mk := func(n, g, ic, oc int, in, k, s, d, pb, pe, op []int) ConvGeom {
-		out := make([]int, len(in))
-		for i := range in {
-			out[i] = backOut(in[i], k[i], s[i], d[i], pb[i]+pe[i], op[i])
-		}
-		return ConvGeom{N: n, Groups: g, InC: ic, OutC: oc, In: in, Out: out, Kernel: k, Strides: s, Dilations: d, PadsBegin: pb}
-	}
 	cases := []struct {
 		name string
 		g    ConvGeom
 	}{
-		{"tiled_sr", mk(1, 1, 36, 4, []int{40, 64}, []int{3, 3}, []int{3, 3}, []int{1, 1}, []int{0, 0}, []int{0, 0}, []int{0, 0})},
-		{"tiled_group_batch", mk(2, 3, 4, 2, []int{9, 11}, []int{2, 2}, []int{2, 2}, []int{1, 1}, []int{0, 0}, []int{0, 0}, []int{0, 0})},
-		{"overlap_k4s2p1", mk(2, 1, 8, 5, []int{37, 46}, []int{4, 4}, []int{2, 2}, []int{1, 1}, []int{1, 1}, []int{1, 1}, []int{0, 0})},
-		{"overlap_group", mk(1, 2, 3, 3, []int{20, 17}, []int{3, 3}, []int{2, 2}, []int{1, 1}, []int{1, 1}, []int{0, 0}, []int{1, 0})},
+		{"tiled_sr", backGeom(1, 1, 36, 4, []int{40, 64}, []int{3, 3}, []int{3, 3}, []int{1, 1}, []int{0, 0}, []int{0, 0}, []int{0, 0})},
+		{"tiled_group_batch", backGeom(2, 3, 4, 2, []int{9, 11}, []int{2, 2}, []int{2, 2}, []int{1, 1}, []int{0, 0}, []int{0, 0}, []int{0, 0})},
+		{"overlap_k4s2p1", backGeom(2, 1, 8, 5, []int{37, 46}, []int{4, 4}, []int{2, 2}, []int{1, 1}, []int{1, 1}, []int{1, 1}, []int{0, 0})},
+		{"overlap_group", backGeom(1, 2, 3, 3, []int{20, 17}, []int{3, 3}, []int{2, 2}, []int{1, 1}, []int{1, 1}, []int{0, 0}, []int{1, 0})},
 	}
 	r := rand.New(rand.NewPCG(31, 32))
 	ctx := context.Background()

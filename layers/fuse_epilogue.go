@@ -468,30 +468,27 @@ type fusedEpiKernel struct {
 }
 
 func (k *fusedEpiKernel) bindConv(c *kernels.ConvGemm, ls, lf int, filt Input) bool {
-	k.conv, k.la, k.lb = c, ls, lf
-	if k.t != ir.F32 {
-		k.wbuf = make([]float32, lf)
-		k.gemmScratch(ls)
-	}
-	if v := filt.Value; v != nil {
-		w, err := gemmF32(k.t, v.Data, lf, k.wbuf)
-		if err != nil || c.PackFilters(w) != nil {
-			return false
-		}
-		k.constW, k.wbuf = true, nil
-	}
-	return true
+	k.conv = c
+	return k.bindFilters(c.PackFilters, ls, lf, filt)
 }
 
 func (k *fusedEpiKernel) bindBack(c *kernels.ConvBackpropGemm, ls, lf int, filt Input) bool {
-	k.back, k.la, k.lb = c, ls, lf
+	k.back = c
+	return k.bindFilters(c.PackFilters, ls, lf, filt)
+}
+
+// bindFilters sets up a (transposed) convolution's data and filter lengths and f32
+// scratch, and packs constant filters once with pack; it reports false for an unexpected
+// constant (the base op's own kernel then checks it).
+func (k *fusedEpiKernel) bindFilters(pack func([]float32) error, ls, lf int, filt Input) bool {
+	k.la, k.lb = ls, lf
 	if k.t != ir.F32 {
 		k.wbuf = make([]float32, lf)
 		k.gemmScratch(ls)
 	}
 	if v := filt.Value; v != nil {
 		w, err := gemmF32(k.t, v.Data, lf, k.wbuf)
-		if err != nil || c.PackFilters(w) != nil {
+		if err != nil || pack(w) != nil {
 			return false
 		}
 		k.constW, k.wbuf = true, nil
