@@ -79,6 +79,17 @@ func TestConvBackpropGemmConformance(t *testing.T) {
 	require.Error(t, c.Run(ctx, nil, make([]float32, ls-1), make([]float32, lo)))
 }
 
+// backF16Data returns n random f16 values and their f32 widening.
+func backF16Data(r *rand.Rand, n int) ([]float16.Float16, []float32) {
+	x16 := make([]float16.Float16, n)
+	for i := range x16 {
+		x16[i] = float16.Fromfloat32(float32(r.NormFloat64()))
+	}
+	x32 := make([]float32, n)
+	F16ToF32(x32, x16)
+	return x16, x32
+}
+
 // TestConvBackpropGemmF16 requires RunF16 (widening and narrowing inside the parallel phases)
 // to give, bit for bit, the f16 rounding of Run on the widened data, on tiled and overlapping
 // geometries and any thread count.
@@ -96,12 +107,7 @@ func TestConvBackpropGemmF16(t *testing.T) {
 	ctx := context.Background()
 	for _, tc := range cases {
 		ls, lf, lo := tc.g.ConvLens()
-		x16 := make([]float16.Float16, ls)
-		for i := range x16 {
-			x16[i] = float16.Fromfloat32(float32(r.NormFloat64()))
-		}
-		x32 := make([]float32, ls)
-		F16ToF32(x32, x16)
+		x16, x32 := backF16Data(r, ls)
 		filt := gemmRandSlice(r, lf)
 		for _, arch := range GemmArchs() {
 			for _, threads := range []int{1, 2, 3} {
@@ -154,12 +160,7 @@ func TestConvBackpropGemmEpilogue(t *testing.T) {
 			{Kind: EpiMulChan, Vec: gemmRandSlice(r, 1)},
 			{Kind: EpiRelu},
 		}}
-		x16 := make([]float16.Float16, ls)
-		for i := range x16 {
-			x16[i] = float16.Fromfloat32(float32(r.NormFloat64()))
-		}
-		x32 := make([]float32, ls)
-		F16ToF32(x32, x16)
+		x16, x32 := backF16Data(r, ls)
 		filt := gemmRandSlice(r, lf)
 		res := [][]float32{gemmRandSlice(r, lo)}
 		rows := ch

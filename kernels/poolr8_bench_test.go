@@ -31,6 +31,28 @@ var plR8Cases = []struct {
 	{"avg_5x189x51x42", poolR5Win(5, 189, []int{51, 42}, []int{9, 14}, []int{7, 3}, []int{6, 3}, nil, []int{0, 0}, []int{0, 0}), "avg"},
 }
 
+// plR8Buffers returns the float32 data, output and (for maxidx) index buffers of a
+// round-8 case.
+func plR8Buffers(b *testing.B, g Window, op string) (src, dst []float32, idx []int64) {
+	p, err := g.plan()
+	if err != nil {
+		b.Fatal(err)
+	}
+	src, dst = benchData(p.inLen()), make([]float32, p.outLen())
+	if op == "maxidx" {
+		idx = make([]int64, p.outLen())
+	}
+	return src, dst, idx
+}
+
+// plR8Run runs a round-8 case's fast kernel once.
+func plR8Run(w *Workers, g Window, op string, src, dst []float32, idx []int64) error {
+	if op == "avg" || op == "avgi" {
+		return AvgPool(w, g, src, dst, op == "avg")
+	}
+	return MaxPool(w, g, src, dst, idx, 0)
+}
+
 // BenchmarkPoolR8: the round-8 cases on float32, fast kernel at 1 thread
 // (the reference with /ref). Run:
 // go test -run '^$' -bench PoolR8 ./kernels/
@@ -38,25 +60,10 @@ func BenchmarkPoolR8(b *testing.B) {
 	w := NewWorkers(1)
 	defer w.Close()
 	for _, c := range plR8Cases {
-		p, err := c.g.plan()
-		if err != nil {
-			b.Fatal(c.name, err)
-		}
-		src, dst := benchData(p.inLen()), make([]float32, p.outLen())
-		var idx []int64
-		if c.op == "maxidx" {
-			idx = make([]int64, p.outLen())
-		}
+		src, dst, idx := plR8Buffers(b, c.g, c.op)
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
-				var err error
-				switch c.op {
-				case "avg", "avgi":
-					err = AvgPool(w, c.g, src, dst, c.op == "avg")
-				default:
-					err = MaxPool(w, c.g, src, dst, idx, 0)
-				}
-				if err != nil {
+				if err := plR8Run(w, c.g, c.op, src, dst, idx); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -21,26 +21,11 @@ func BenchmarkPoolR8CPU(b *testing.B) {
 	w := NewWorkers(1)
 	defer w.Close()
 	for _, c := range plR8Cases {
-		p, err := c.g.plan()
-		if err != nil {
-			b.Fatal(c.name, err)
-		}
-		src, dst := benchData(p.inLen()), make([]float32, p.outLen())
-		var idx []int64
-		if c.op == "maxidx" {
-			idx = make([]int64, p.outLen())
-		}
+		src, dst, idx := plR8Buffers(b, c.g, c.op)
 		b.Run(c.name, func(b *testing.B) {
 			c0 := plCPU()
 			for b.Loop() {
-				var err error
-				switch c.op {
-				case "avg", "avgi":
-					err = AvgPool(w, c.g, src, dst, c.op == "avg")
-				default:
-					err = MaxPool(w, c.g, src, dst, idx, 0)
-				}
-				if err != nil {
+				if err := plR8Run(w, c.g, c.op, src, dst, idx); err != nil {
 					b.Fatal(err)
 				}
 			}
