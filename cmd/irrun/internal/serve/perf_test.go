@@ -23,6 +23,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/experimental"
 
 	"github.com/irrun/irrun/cmd/irrun/internal/serve/inference"
 	"github.com/irrun/irrun/graph"
@@ -41,6 +42,13 @@ type perfClient struct {
 	Shape   []int64 // input shape (gRPC)
 	Clients int
 	Seconds float64
+	// Lean runs the client process with GOMAXPROCS 1 (one client goroutine needs one
+	// thread: its handoffs between net/http's or grpc-go's goroutines then stay on one
+	// thread instead of waking another) and, for gRPC, gives grpc-go's client the
+	// server's non-clearing buffer pool (experimental.WithBufferPool and srvCodec), so that
+	// marshalling a 43 KiB request does not clear a 1 MiB buffer. Both are ordinary
+	// options of the standard clients.
+	Lean bool
 }
 
 // perfEnv passes a perfClient to the child process.
@@ -49,6 +57,9 @@ const perfEnv = "IRRUN_SERVE_PERF_CLIENT"
 // run sends requests from c.Clients goroutines for c.Seconds after a warm-up and returns
 // every request's latency, the elapsed time and the client's CPU time.
 func (c *perfClient) run(body []byte, hl string) ([]time.Duration, time.Duration, time.Duration, error) {
+	if c.Lean {
+		runtime.GOMAXPROCS(1)
+	}
 	var call func() error
 	switch c.Mode {
 	case "rest":
@@ -68,7 +79,12 @@ func (c *perfClient) run(body []byte, hl string) ([]time.Duration, time.Duration
 			return err
 		}
 	case "grpc":
-		conn, err := grpc.NewClient(c.Target, grpc.WithTransportCredentials(insecure.NewCredentials()))
+		opts := []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}
+		if c.Lean {
+			pool := &srvBufferPool{}
+			opts = append(opts, experimental.WithBufferPool(pool), grpc.WithDefaultCallOptions(grpc.ForceCodecV2(srvCodec{pool})))
+		}
+		conn, err := grpc.NewClient(c.Target, opts...)
 		if err != nil {
 			return nil, 0, 0, err
 		}
@@ -300,6 +316,9 @@ func TestServeOverhead(t *testing.T) {
 	// before round 6), for comparison.
 	tsPoll := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads, pollHelpers: true})
 	tsPoll.waitReady(t)
+	// The same server without waking the helpers when a request arrives (before round 9).
+	tsNoWarm := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads, svNoWarm: true})
+	tsNoWarm.waitReady(t)
 	mv := ts.repo.Load().models["m"].versions[0]
 	name := mv.inputs[0].Name
 
@@ -349,6 +368,7 @@ func TestServeOverhead(t *testing.T) {
 	pc := func(mode, target string, clients int) *perfClient {
 		return &perfClient{Mode: mode, Target: target, Model: "m", Input: name, Shape: dims, Clients: clients, Seconds: dur.Seconds()}
 	}
+	lean := func(c *perfClient) *perfClient { c.Lean = true; return c }
 	bench := func() error { return p.RunInto(context.Background(), []*ir.Tensor{x}, outs) }
 	// bench with a pause before each run, on a program that parks its helpers as the
 	// server's do: what the idle gap between a client's requests costs the inference alone
@@ -384,10 +404,16 @@ func TestServeOverhead(t *testing.T) {
 		{key: "benchpause", name: "bench 0.2 ms pauses", clients: 1, call: benchPause, pause: 200 * time.Microsecond},
 		{key: "rest1", name: "REST binary", clients: 1, client: pc("rest", ts.url+"/v2/models/m/infer", 1)},
 		{key: "grpc1", name: "gRPC", clients: 1, client: pc("grpc", ts.grpcAddr, 1)},
+		{key: "rest1nowarm", name: "REST no warm-up", clients: 1, client: pc("rest", tsNoWarm.url+"/v2/models/m/infer", 1)},
+		{key: "grpc1nowarm", name: "gRPC no warm-up", clients: 1, client: pc("grpc", tsNoWarm.grpcAddr, 1)},
 		{key: "rest1poll", name: "REST polling helpers", clients: 1, client: pc("rest", tsPoll.url+"/v2/models/m/infer", 1)},
 		{key: "grpc1poll", name: "gRPC polling helpers", clients: 1, client: pc("grpc", tsPoll.grpcAddr, 1)},
+		{key: "rest1lean", name: "REST lean client", clients: 1, client: lean(pc("rest", ts.url+"/v2/models/m/infer", 1))},
+		{key: "grpc1lean", name: "gRPC lean client", clients: 1, client: lean(pc("grpc", ts.grpcAddr, 1))},
 		{key: "restnoop", name: "REST no-op", clients: 1, client: pc("rest", "http://"+rl.Addr().String()+"/", 1)},
 		{key: "grpcnoop", name: "gRPC no-op", clients: 1, client: pc("grpc", noopGRPC, 1)},
+		{key: "restnooplean", name: "REST no-op lean client", clients: 1, client: lean(pc("rest", "http://"+rl.Addr().String()+"/", 1))},
+		{key: "grpcnooplean", name: "gRPC no-op lean client", clients: 1, client: lean(pc("grpc", noopGRPC, 1))},
 		{key: "grpcnoopdef", name: "gRPC no-op grpc defaults", clients: 1, client: pc("grpc", noopGRPCDefault, 1)},
 		{key: "rest4", name: "REST binary", clients: 4, client: pc("rest", ts.url+"/v2/models/m/infer", 4)},
 		{key: "grpc4", name: "gRPC", clients: 4, client: pc("grpc", ts.grpcAddr, 4)},
