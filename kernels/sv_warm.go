@@ -1,5 +1,11 @@
 package kernels
 
+import "sync/atomic"
+
+// svWarmed counts the parked helpers Warm has woken or found with a wake-up pending
+// (for tests).
+type svWarmed struct{ sent atomic.Uint64 }
+
 // Warm wakes the helpers that are parked, so that they poll for the next parallel
 // region (for up to spinTime, or until Rest) instead of being woken by its post: for a
 // caller that knows a region follows shortly (a server that has just received the
@@ -37,5 +43,6 @@ func (w *Workers) Warm() {
 		case w.wake[i] <- struct{}{}:
 		default: // a wake-up is already pending
 		}
+		w.sv.sent.Add(1)
 	}
 }

@@ -360,6 +360,7 @@ func TestServeOverhead(t *testing.T) {
 		call    func() error  // in-process rows
 		pause   time.Duration // in-process rows: idle time before each call, not timed
 		lat     []time.Duration
+		p50s    []time.Duration // per round
 		el      time.Duration
 		n       int           // requests the CPU times cover
 		srvCPU  time.Duration // this process (in-process rows: the client's too)
@@ -455,6 +456,10 @@ func TestServeOverhead(t *testing.T) {
 			}
 			r.lat = append(r.lat, lat...)
 			r.el += el
+			if len(lat) > 0 {
+				slices.Sort(lat)
+				r.p50s = append(r.p50s, lat[len(lat)/2])
+			}
 		}
 	}
 	var report bytes.Buffer
@@ -477,6 +482,16 @@ func TestServeOverhead(t *testing.T) {
 		fmt.Fprintf(&report, "%-28s %8.3f %8.3f %8.0f %12.0f %12s\n", fmt.Sprintf("%s x%d", r.name, r.clients),
 			r.lat[len(r.lat)/2].Seconds()*1e3, r.lat[len(r.lat)*99/100].Seconds()*1e3, float64(len(r.lat))/r.el.Seconds(),
 			float64(r.srvCPU.Microseconds())/float64(r.n), cli)
+	}
+	// The per-round medians (ms): rows measured in the same round met the same load, so
+	// their ratio round by round is steadier than the ratio of the overall medians.
+	fmt.Fprintf(&report, "per-round p50 ms:\n")
+	for _, r := range rows {
+		fmt.Fprintf(&report, "%-28s", fmt.Sprintf("%s x%d", r.name, r.clients))
+		for _, d := range r.p50s {
+			fmt.Fprintf(&report, " %6.3f", d.Seconds()*1e3)
+		}
+		report.WriteByte('\n')
 	}
 	t.Log("\n" + report.String())
 }
