@@ -587,15 +587,3 @@ func (p *Program) planFor(shapes [][]int, types []ir.ElementType) (*plan, error)
 	p.plans.Store(&next)
 	return pl, nil
 }
-
-// WarmHelpers wakes the kernels' parked helper threads ahead of a Run that is about to
-// start (kernels.Workers.Warm), so that their wake-up overlaps what the caller still does
-// before calling Run, e.g. a server reading and decoding a request whose header has
-// arrived. They poll for the Run's first parallel region for up to 200 µs and then park
-// again. It does nothing while a Run is in progress, or for a one-thread program.
-func (p *Program) WarmHelpers() {
-	if p.workers == nil || p.running.Load() > 0 || p.closed.Load() {
-		return
-	}
-	p.workers.Warm()
-}

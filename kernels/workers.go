@@ -31,7 +31,6 @@ type Workers struct {
 	job     job
 	scr     []scratch // one per worker; index 0 is the caller
 	srv     srvStream // throughput streams (srv_stream.go)
-	sv      svWarmed  // wake-ups sent by Warm (sv_warm.go)
 }
 
 // helperState is a helper's handshake word with the caller (padded to a

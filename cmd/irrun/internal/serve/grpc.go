@@ -91,10 +91,6 @@ func (g *grpcService) ModelInfer(ctx context.Context, r *inference.ModelInferReq
 		return nil, grpcErr(errQueueFull)
 	}
 	defer mv.lim.leave()
-	if s.svLast.Load() != mv {
-		s.svLast.Store(mv)
-		s.svWarm(mv) // svTap woke another version's helpers, or none
-	}
 	req, err := decodeGRPCInfer(mv, r)
 	if err != nil {
 		return nil, grpcErr(err)

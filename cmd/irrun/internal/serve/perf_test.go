@@ -316,9 +316,6 @@ func TestServeOverhead(t *testing.T) {
 	// before round 6), for comparison.
 	tsPoll := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads, pollHelpers: true})
 	tsPoll.waitReady(t)
-	// The same server without waking the helpers when a request arrives (before round 9).
-	tsNoWarm := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads, svNoWarm: true})
-	tsNoWarm.waitReady(t)
 	mv := ts.repo.Load().models["m"].versions[0]
 	name := mv.inputs[0].Name
 
@@ -405,8 +402,6 @@ func TestServeOverhead(t *testing.T) {
 		{key: "benchpause", name: "bench 0.2 ms pauses", clients: 1, call: benchPause, pause: 200 * time.Microsecond},
 		{key: "rest1", name: "REST binary", clients: 1, client: pc("rest", ts.url+"/v2/models/m/infer", 1)},
 		{key: "grpc1", name: "gRPC", clients: 1, client: pc("grpc", ts.grpcAddr, 1)},
-		{key: "rest1nowarm", name: "REST no warm-up", clients: 1, client: pc("rest", tsNoWarm.url+"/v2/models/m/infer", 1)},
-		{key: "grpc1nowarm", name: "gRPC no warm-up", clients: 1, client: pc("grpc", tsNoWarm.grpcAddr, 1)},
 		{key: "rest1poll", name: "REST polling helpers", clients: 1, client: pc("rest", tsPoll.url+"/v2/models/m/infer", 1)},
 		{key: "grpc1poll", name: "gRPC polling helpers", clients: 1, client: pc("grpc", tsPoll.grpcAddr, 1)},
 		{key: "rest1lean", name: "REST lean client", clients: 1, client: lean(pc("rest", ts.url+"/v2/models/m/infer", 1))},

@@ -386,7 +386,6 @@ func (s *Server) reload(ctx context.Context) (changed bool, err error) {
 		for _, mv := range m.versions {
 			if !keep[mv] {
 				changed = true
-				s.svLast.CompareAndSwap(mv, nil) // not kept alive for svTap
 				s.retiring.Add(1)
 				go func() {
 					defer s.retiring.Done()

@@ -248,7 +248,6 @@ func (s *Server) restInfer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer mv.lim.leave()
-	s.svWarm(mv) // the helpers wake up while the body is read and decoded
 	hdrLen := r.Header.Get(headerLen)
 	body, releaseBody, aerr := s.readBody(w, r, hdrLen)
 	if aerr != nil {

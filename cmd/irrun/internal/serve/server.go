@@ -69,9 +69,6 @@ type Options struct {
 	// inference, as irrun bench does, instead of parking them when no inference of the
 	// version is running (graph.Options.ParkHelpers).
 	pollHelpers bool
-	// svNoWarm (tests) leaves the helpers parked until the inference's first parallel
-	// region instead of waking them when a request arrives (svWarm).
-	svNoWarm bool
 }
 
 // Server serves models over REST and gRPC.
@@ -90,9 +87,6 @@ type Server struct {
 	http   *http.Server
 	logMu  sync.Mutex
 	bodies bodyBuffers // REST request bodies
-	// svLast is the version that ran the last gRPC inference: the one whose helpers a new
-	// ModelInfer stream wakes before its message is read (svTap).
-	svLast atomic.Pointer[modelVersion]
 }
 
 // New checks the options and makes a server; nothing is loaded or listened on until Serve.
@@ -152,7 +146,7 @@ func New(opts Options) (*Server, error) {
 	s.health = health.NewServer()
 	s.health.SetServingStatus("", healthpb.HealthCheckResponse_NOT_SERVING)
 	s.health.SetServingStatus(inference.GRPCInferenceService_ServiceDesc.ServiceName, healthpb.HealthCheckResponse_NOT_SERVING)
-	s.grpc = grpc.NewServer(append(srvGRPCOptions(opts.MaxRequestBytes), grpc.InTapHandle(s.svTap))...)
+	s.grpc = grpc.NewServer(srvGRPCOptions(opts.MaxRequestBytes)...)
 	inference.RegisterGRPCInferenceServiceServer(s.grpc, &grpcService{s: s})
 	healthpb.RegisterHealthServer(s.grpc, s.health)
 	reflection.Register(s.grpc) // grpcurl and other tools list the services without the .proto
