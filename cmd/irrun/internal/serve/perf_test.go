@@ -251,10 +251,64 @@ func runPerfClient(t *testing.T, c perfClient) (_ []time.Duration, el, cpu time.
 type noopInference struct {
 	inference.UnimplementedGRPCInferenceServiceServer
 	resp *inference.ModelInferResponse
+	busy *svBusy // nil: answer at once
 }
 
 func (n *noopInference) ModelInfer(context.Context, *inference.ModelInferRequest) (*inference.ModelInferResponse, error) {
+	n.busy.run()
 	return n.resp, nil
+}
+
+// svBusy stands in for an inference in the no-op servers' "busy" rows: the handler's
+// goroutine and one helper goroutine, parked on a channel between requests as the
+// kernels' helpers are, each spin for d. Such a row shows what answering after ~1 ms of
+// work on both CPUs costs beyond the no-op round trip (the client and the server's
+// threads waking after a long idle wait) with no inference, no buffers and no caches
+// involved.
+type svBusy struct {
+	d    time.Duration
+	wake chan struct{} // nil: no helper, the handler's goroutine spins alone
+	done chan struct{}
+}
+
+func newSvBusy(d time.Duration, helper bool) *svBusy {
+	b := &svBusy{d: d}
+	if !helper {
+		return b
+	}
+	b.wake, b.done = make(chan struct{}), make(chan struct{})
+	go func() {
+		for range b.wake {
+			svSpin(d)
+			b.done <- struct{}{}
+		}
+	}()
+	return b
+}
+
+func svSpin(d time.Duration) {
+	for t0 := time.Now(); time.Since(t0) < d; {
+	}
+}
+
+// run spins on this goroutine and the helper for d (nothing for a nil b).
+func (b *svBusy) run() {
+	if b == nil {
+		return
+	}
+	if b.wake == nil {
+		svSpin(b.d)
+		return
+	}
+	b.wake <- struct{}{}
+	svSpin(b.d)
+	<-b.done
+}
+
+func (b *svBusy) close() {
+	if b.wake != nil {
+		close(b.wake)
+	}
 }
 
 // TestServeOverhead measures the server's own overhead (docs/performance.md): latency
@@ -328,27 +382,45 @@ func TestServeOverhead(t *testing.T) {
 	require.NoError(t, err)
 	rl, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	noopREST := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		io.Copy(io.Discard, r.Body)
-		w.Header().Set("Content-Type", "application/octet-stream")
-		w.Header().Set(headerLen, hdr.Get(headerLen))
-		w.Header().Set("Content-Length", strconv.Itoa(len(restResp)))
-		w.Write(restResp)
-	})}
+	busy, busy1 := newSvBusy(time.Millisecond, true), newSvBusy(time.Millisecond, false)
+	defer busy.close()
+	noopHandler := func(b *svBusy) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			io.Copy(io.Discard, r.Body)
+			b.run()
+			w.Header().Set("Content-Type", "application/octet-stream")
+			w.Header().Set(headerLen, hdr.Get(headerLen))
+			w.Header().Set("Content-Length", strconv.Itoa(len(restResp)))
+			w.Write(restResp)
+		})
+	}
+	noopREST := &http.Server{Handler: noopHandler(nil)}
 	go noopREST.Serve(rl)
 	defer noopREST.Close()
+	rlBusy, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	busyREST := &http.Server{Handler: noopHandler(busy)}
+	go busyREST.Serve(rlBusy)
+	defer busyREST.Close()
+	rlBusy1, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	busy1REST := &http.Server{Handler: noopHandler(busy1)}
+	go busy1REST.Serve(rlBusy1)
+	defer busy1REST.Close()
 
 	// The server's gRPC options (srvGRPCOptions), and grpc-go's defaults (before round 6).
-	mkNoop := func(opts ...grpc.ServerOption) string {
+	mkNoop := func(b *svBusy, opts ...grpc.ServerOption) string {
 		l, err := net.Listen("tcp", "127.0.0.1:0")
 		require.NoError(t, err)
 		srv := grpc.NewServer(opts...)
-		inference.RegisterGRPCInferenceServiceServer(srv, &noopInference{resp: grpcResp})
+		inference.RegisterGRPCInferenceServiceServer(srv, &noopInference{resp: grpcResp, busy: b})
 		go srv.Serve(l)
 		t.Cleanup(srv.Stop)
 		return l.Addr().String()
 	}
-	noopGRPC, noopGRPCDefault := mkNoop(srvGRPCOptions(DefaultMaxRequestBytes)...), mkNoop()
+	noopGRPC, noopGRPCDefault := mkNoop(nil, srvGRPCOptions(DefaultMaxRequestBytes)...), mkNoop(nil)
+	busyGRPC := mkNoop(busy, srvGRPCOptions(DefaultMaxRequestBytes)...)
+	busy1GRPC := mkNoop(busy1, srvGRPCOptions(DefaultMaxRequestBytes)...)
 	type row struct {
 		key     string // for IRRUN_SERVE_PERF_ROWS
 		name    string
@@ -410,6 +482,12 @@ func TestServeOverhead(t *testing.T) {
 		{key: "grpcnoop", name: "gRPC no-op", clients: 1, client: pc("grpc", noopGRPC, 1)},
 		{key: "restnooplean", name: "REST no-op lean client", clients: 1, client: lean(pc("rest", "http://"+rl.Addr().String()+"/", 1))},
 		{key: "grpcnooplean", name: "gRPC no-op lean client", clients: 1, client: lean(pc("grpc", noopGRPC, 1))},
+		{key: "restbusy", name: "REST no-op, 2 x 1 ms spin", clients: 1, client: pc("rest", "http://"+rlBusy.Addr().String()+"/", 1)},
+		{key: "grpcbusy", name: "gRPC no-op, 2 x 1 ms spin", clients: 1, client: pc("grpc", busyGRPC, 1)},
+		{key: "restbusy1", name: "REST no-op, 1 x 1 ms spin", clients: 1, client: pc("rest", "http://"+rlBusy1.Addr().String()+"/", 1)},
+		{key: "grpcbusy1", name: "gRPC no-op, 1 x 1 ms spin", clients: 1, client: pc("grpc", busy1GRPC, 1)},
+		{key: "restbusylean", name: "REST 1 ms spin, lean client", clients: 1, client: lean(pc("rest", "http://"+rlBusy.Addr().String()+"/", 1))},
+		{key: "grpcbusylean", name: "gRPC 1 ms spin, lean client", clients: 1, client: lean(pc("grpc", busyGRPC, 1))},
 		{key: "grpcnoopdef", name: "gRPC no-op grpc defaults", clients: 1, client: pc("grpc", noopGRPCDefault, 1)},
 		{key: "rest4", name: "REST binary", clients: 4, client: pc("rest", ts.url+"/v2/models/m/infer", 4)},
 		{key: "grpc4", name: "gRPC", clients: 4, client: pc("grpc", ts.grpcAddr, 4)},
