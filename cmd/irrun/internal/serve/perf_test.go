@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -269,6 +270,38 @@ type svBusy struct {
 	d    time.Duration
 	wake chan struct{} // nil: no helper, the handler's goroutine spins alone
 	done chan struct{}
+	// poll: the helper never parks; it polls go (a diagnostic: what a helper that is
+	// always awake would save, at the price of a core held while idle).
+	poll     bool
+	go_, fin atomic.Bool
+	stop     atomic.Bool
+}
+
+// newSvBusyPolling is newSvBusy with a helper that, once woken, polls for the next
+// request for up to 5 ms (yielding every 256 polls, as the kernels' helpers do) before
+// it parks: during a 1-client row it never parks.
+func newSvBusyPolling(d time.Duration) *svBusy {
+	b := &svBusy{d: d, poll: true, wake: make(chan struct{}, 1)}
+	go func() {
+		for range b.wake {
+			idle := time.Now()
+			for i := 0; ; i++ {
+				if b.go_.CompareAndSwap(true, false) {
+					svSpin(d)
+					b.fin.Store(true)
+					idle = time.Now()
+					continue
+				}
+				if i&255 == 255 {
+					if b.stop.Load() || time.Since(idle) > 5*time.Millisecond {
+						break
+					}
+					runtime.Gosched()
+				}
+			}
+		}
+	}()
+	return b
 }
 
 func newSvBusy(d time.Duration, helper bool) *svBusy {
@@ -296,6 +329,18 @@ func (b *svBusy) run() {
 	if b == nil {
 		return
 	}
+	if b.poll {
+		b.go_.Store(true)
+		select {
+		case b.wake <- struct{}{}:
+		default:
+		}
+		svSpin(b.d)
+		for !b.fin.Load() {
+		}
+		b.fin.Store(false)
+		return
+	}
 	if b.wake == nil {
 		svSpin(b.d)
 		return
@@ -306,6 +351,7 @@ func (b *svBusy) run() {
 }
 
 func (b *svBusy) close() {
+	b.stop.Store(true)
 	if b.wake != nil {
 		close(b.wake)
 	}
@@ -382,8 +428,9 @@ func TestServeOverhead(t *testing.T) {
 	require.NoError(t, err)
 	rl, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	busy, busy1 := newSvBusy(time.Millisecond, true), newSvBusy(time.Millisecond, false)
+	busy, busy1, busyPoll := newSvBusy(time.Millisecond, true), newSvBusy(time.Millisecond, false), newSvBusyPolling(time.Millisecond)
 	defer busy.close()
+	defer busyPoll.close()
 	noopHandler := func(b *svBusy) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			io.Copy(io.Discard, r.Body)
@@ -402,6 +449,11 @@ func TestServeOverhead(t *testing.T) {
 	busyREST := &http.Server{Handler: noopHandler(busy)}
 	go busyREST.Serve(rlBusy)
 	defer busyREST.Close()
+	rlBusyPoll, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	busyPollREST := &http.Server{Handler: noopHandler(busyPoll)}
+	go busyPollREST.Serve(rlBusyPoll)
+	defer busyPollREST.Close()
 	rlBusy1, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	busy1REST := &http.Server{Handler: noopHandler(busy1)}
@@ -486,6 +538,7 @@ func TestServeOverhead(t *testing.T) {
 		{key: "grpcbusy", name: "gRPC no-op, 2 x 1 ms spin", clients: 1, client: pc("grpc", busyGRPC, 1)},
 		{key: "restbusy1", name: "REST no-op, 1 x 1 ms spin", clients: 1, client: pc("rest", "http://"+rlBusy1.Addr().String()+"/", 1)},
 		{key: "grpcbusy1", name: "gRPC no-op, 1 x 1 ms spin", clients: 1, client: pc("grpc", busy1GRPC, 1)},
+		{key: "restbusypoll", name: "REST 2 x 1 ms spin, polling", clients: 1, client: pc("rest", "http://"+rlBusyPoll.Addr().String()+"/", 1)},
 		{key: "restbusylean", name: "REST 1 ms spin, lean client", clients: 1, client: lean(pc("rest", "http://"+rlBusy.Addr().String()+"/", 1))},
 		{key: "grpcbusylean", name: "gRPC 1 ms spin, lean client", clients: 1, client: lean(pc("grpc", busyGRPC, 1))},
 		{key: "grpcnoopdef", name: "gRPC no-op grpc defaults", clients: 1, client: pc("grpc", noopGRPCDefault, 1)},
