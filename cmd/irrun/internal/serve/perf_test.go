@@ -270,11 +270,11 @@ type svBusy struct {
 	d    time.Duration
 	wake chan struct{} // nil: no helper, the handler's goroutine spins alone
 	done chan struct{}
-	// poll: the helper never parks; it polls go (a diagnostic: what a helper that is
-	// always awake would save, at the price of a core held while idle).
-	poll     bool
-	go_, fin atomic.Bool
-	stop     atomic.Bool
+	// poll: the helper, once woken, polls post instead of parking (a diagnostic: what a
+	// helper that is always awake would save, at the price of a core held while idle).
+	poll      bool
+	post, fin atomic.Bool
+	stop      atomic.Bool
 }
 
 // newSvBusyPolling is newSvBusy with a helper that, once woken, polls for the next
@@ -286,7 +286,7 @@ func newSvBusyPolling(d time.Duration) *svBusy {
 		for range b.wake {
 			idle := time.Now()
 			for i := 0; ; i++ {
-				if b.go_.CompareAndSwap(true, false) {
+				if b.post.CompareAndSwap(true, false) {
 					svSpin(d)
 					b.fin.Store(true)
 					idle = time.Now()
@@ -304,6 +304,8 @@ func newSvBusyPolling(d time.Duration) *svBusy {
 	return b
 }
 
+// newSvBusy returns a stand-in spinning for d on the handler's goroutine, and with helper
+// set on a helper goroutine too, woken through a channel for each request.
 func newSvBusy(d time.Duration, helper bool) *svBusy {
 	b := &svBusy{d: d}
 	if !helper {
@@ -319,6 +321,7 @@ func newSvBusy(d time.Duration, helper bool) *svBusy {
 	return b
 }
 
+// svSpin keeps the calling goroutine busy for d.
 func svSpin(d time.Duration) {
 	for t0 := time.Now(); time.Since(t0) < d; {
 	}
@@ -330,7 +333,7 @@ func (b *svBusy) run() {
 		return
 	}
 	if b.poll {
-		b.go_.Store(true)
+		b.post.Store(true)
 		select {
 		case b.wake <- struct{}{}:
 		default:
