@@ -275,6 +275,9 @@ type svBusy struct {
 	poll      bool
 	post, fin atomic.Bool
 	stop      atomic.Bool
+	// infer, when set, replaces the spinning: the no-op handler runs the model as the
+	// server does (Program.RunInto with parked helpers) and answers the canned response.
+	infer func()
 }
 
 // newSvBusyPolling is newSvBusy with a helper that, once woken, polls for the next
@@ -330,6 +333,10 @@ func svSpin(d time.Duration) {
 // run spins on this goroutine and the helper for d (nothing for a nil b).
 func (b *svBusy) run() {
 	if b == nil {
+		return
+	}
+	if b.infer != nil {
+		b.infer()
 		return
 	}
 	if b.poll {
@@ -432,6 +439,7 @@ func TestServeOverhead(t *testing.T) {
 	rl, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	busy, busy1, busyPoll := newSvBusy(time.Millisecond, true), newSvBusy(time.Millisecond, false), newSvBusyPolling(time.Millisecond)
+	busyRun := &svBusy{} // infer is set below, once the program is loaded
 	defer busy.close()
 	defer busyPoll.close()
 	noopHandler := func(b *svBusy) http.Handler {
@@ -457,6 +465,11 @@ func TestServeOverhead(t *testing.T) {
 	busyPollREST := &http.Server{Handler: noopHandler(busyPoll)}
 	go busyPollREST.Serve(rlBusyPoll)
 	defer busyPollREST.Close()
+	rlBusyRun, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	busyRunREST := &http.Server{Handler: noopHandler(busyRun)}
+	go busyRunREST.Serve(rlBusyRun)
+	defer busyRunREST.Close()
 	rlBusy1, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	busy1REST := &http.Server{Handler: noopHandler(busy1)}
@@ -476,6 +489,7 @@ func TestServeOverhead(t *testing.T) {
 	noopGRPC, noopGRPCDefault := mkNoop(nil, srvGRPCOptions(DefaultMaxRequestBytes)...), mkNoop(nil)
 	busyGRPC := mkNoop(busy, srvGRPCOptions(DefaultMaxRequestBytes)...)
 	busy1GRPC := mkNoop(busy1, srvGRPCOptions(DefaultMaxRequestBytes)...)
+	busyRunGRPC := mkNoop(busyRun, srvGRPCOptions(DefaultMaxRequestBytes)...)
 	type row struct {
 		key     string // for IRRUN_SERVE_PERF_ROWS
 		name    string
@@ -504,6 +518,14 @@ func TestServeOverhead(t *testing.T) {
 	ppOuts, err := pp.Run(context.Background(), []*ir.Tensor{x})
 	require.NoError(t, err)
 	benchPause := func() error { return pp.RunInto(context.Background(), []*ir.Tensor{x}, ppOuts) }
+	// The no-op servers' "RunInto" rows: the same inference in a handler that decodes
+	// nothing and answers the canned response.
+	pr, err := graph.Load(filepath.Join(vdir, "model.xml"), graph.Options{ParkHelpers: true})
+	require.NoError(t, err)
+	defer pr.Close()
+	prOuts, err := pr.Run(context.Background(), []*ir.Tensor{x})
+	require.NoError(t, err)
+	busyRun.infer = func() { pr.RunInto(context.Background(), []*ir.Tensor{x}, prOuts) }
 	// In-process clients (the earlier form of this test): their goroutines share the
 	// server's two Ps, which a helper polling for work after a run holds.
 	hc := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}}
@@ -542,6 +564,8 @@ func TestServeOverhead(t *testing.T) {
 		{key: "restbusy1", name: "REST no-op, 1 x 1 ms spin", clients: 1, client: pc("rest", "http://"+rlBusy1.Addr().String()+"/", 1)},
 		{key: "grpcbusy1", name: "gRPC no-op, 1 x 1 ms spin", clients: 1, client: pc("grpc", busy1GRPC, 1)},
 		{key: "restbusypoll", name: "REST 2 x 1 ms spin, polling", clients: 1, client: pc("rest", "http://"+rlBusyPoll.Addr().String()+"/", 1)},
+		{key: "restnooprun", name: "REST no-op + RunInto", clients: 1, client: pc("rest", "http://"+rlBusyRun.Addr().String()+"/", 1)},
+		{key: "grpcnooprun", name: "gRPC no-op + RunInto", clients: 1, client: pc("grpc", busyRunGRPC, 1)},
 		{key: "restbusylean", name: "REST 1 ms spin, lean client", clients: 1, client: lean(pc("rest", "http://"+rlBusy.Addr().String()+"/", 1))},
 		{key: "grpcbusylean", name: "gRPC 1 ms spin, lean client", clients: 1, client: lean(pc("grpc", busyGRPC, 1))},
 		{key: "grpcnoopdef", name: "gRPC no-op grpc defaults", clients: 1, client: pc("grpc", noopGRPCDefault, 1)},
