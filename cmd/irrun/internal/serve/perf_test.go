@@ -276,8 +276,11 @@ type svBusy struct {
 	post, fin atomic.Bool
 	stop      atomic.Bool
 	// infer, when set, replaces the spinning: the no-op handler runs the model as the
-	// server does (Program.RunInto with parked helpers) and answers the canned response.
-	infer func()
+	// server does (Program.RunInto with parked helpers) and answers the canned response;
+	// inferTimes records how long each call took.
+	infer      func()
+	inferMu    sync.Mutex
+	inferTimes []time.Duration
 }
 
 // newSvBusyPolling is newSvBusy with a helper that, once woken, polls for the next
@@ -336,7 +339,12 @@ func (b *svBusy) run() {
 		return
 	}
 	if b.infer != nil {
+		t0 := time.Now()
 		b.infer()
+		d := time.Since(t0)
+		b.inferMu.Lock()
+		b.inferTimes = append(b.inferTimes, d)
+		b.inferMu.Unlock()
 		return
 	}
 	if b.poll {
@@ -439,7 +447,7 @@ func TestServeOverhead(t *testing.T) {
 	rl, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	busy, busy1, busyPoll := newSvBusy(time.Millisecond, true), newSvBusy(time.Millisecond, false), newSvBusyPolling(time.Millisecond)
-	busyRun := &svBusy{} // infer is set below, once the program is loaded
+	busyRunR, busyRunG := &svBusy{}, &svBusy{} // infer is set below, once the program is loaded
 	defer busy.close()
 	defer busyPoll.close()
 	noopHandler := func(b *svBusy) http.Handler {
@@ -467,7 +475,7 @@ func TestServeOverhead(t *testing.T) {
 	defer busyPollREST.Close()
 	rlBusyRun, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	busyRunREST := &http.Server{Handler: noopHandler(busyRun)}
+	busyRunREST := &http.Server{Handler: noopHandler(busyRunR)}
 	go busyRunREST.Serve(rlBusyRun)
 	defer busyRunREST.Close()
 	rlBusy1, err := net.Listen("tcp", "127.0.0.1:0")
@@ -489,7 +497,7 @@ func TestServeOverhead(t *testing.T) {
 	noopGRPC, noopGRPCDefault := mkNoop(nil, srvGRPCOptions(DefaultMaxRequestBytes)...), mkNoop(nil)
 	busyGRPC := mkNoop(busy, srvGRPCOptions(DefaultMaxRequestBytes)...)
 	busy1GRPC := mkNoop(busy1, srvGRPCOptions(DefaultMaxRequestBytes)...)
-	busyRunGRPC := mkNoop(busyRun, srvGRPCOptions(DefaultMaxRequestBytes)...)
+	busyRunGRPC := mkNoop(busyRunG, srvGRPCOptions(DefaultMaxRequestBytes)...)
 	type row struct {
 		key     string // for IRRUN_SERVE_PERF_ROWS
 		name    string
@@ -525,7 +533,8 @@ func TestServeOverhead(t *testing.T) {
 	defer pr.Close()
 	prOuts, err := pr.Run(context.Background(), []*ir.Tensor{x})
 	require.NoError(t, err)
-	busyRun.infer = func() { pr.RunInto(context.Background(), []*ir.Tensor{x}, prOuts) }
+	busyRunR.infer = func() { pr.RunInto(context.Background(), []*ir.Tensor{x}, prOuts) }
+	busyRunG.infer = busyRunR.infer
 	// In-process clients (the earlier form of this test): their goroutines share the
 	// server's two Ps, which a helper polling for work after a run holds.
 	hc := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}}
@@ -645,6 +654,17 @@ func TestServeOverhead(t *testing.T) {
 			fmt.Fprintf(&report, " %6.3f", d.Seconds()*1e3)
 		}
 		report.WriteByte('\n')
+	}
+	for _, b := range []struct {
+		name string
+		b    *svBusy
+	}{{"REST", busyRunR}, {"gRPC", busyRunG}} {
+		if l := b.b.inferTimes; len(l) > perfWarmup {
+			l = l[perfWarmup:]
+			slices.Sort(l)
+			fmt.Fprintf(&report, "%s no-op + RunInto: RunInto in the handler p50 %.3f ms, p10 %.3f ms\n", b.name,
+				l[len(l)/2].Seconds()*1e3, l[len(l)/10].Seconds()*1e3)
+		}
 	}
 	t.Log("\n" + report.String())
 }
