@@ -145,6 +145,7 @@ func compile(g *Graph, opts Options, depth int) (*Program, error) {
 			Type: o.Type, Shape: o.Shape})
 		p.resVals = append(p.resVals, p.base[src.Node.Index]+src.Output)
 	}
+	p.mfDropInterior()
 	if opts.Threads > 1 {
 		p.workers = kernels.NewWorkers(opts.Threads)
 		p.exec.Workers = p.workers
@@ -256,6 +257,41 @@ func (p *Program) fold() error {
 		}
 	}
 	return nil
+}
+
+// mfDropInterior forgets the folded values that no plan reads: those computed by fold
+// (not Consts, which the model holds anyway) and read only by other folded nodes, such as
+// the float32 Convert of int8 or f16 weights that a folded Multiply scales. A plan reads
+// the inputs of the nodes that run, the values feeding Results and the parts of
+// quantised filters (q8FilterParts); the rest was only needed to fold.
+func (p *Program) mfDropInterior() {
+	keep := make([]bool, p.nvals)
+	for _, n := range p.nodes {
+		for _, in := range n.Inputs {
+			if in.Node != nil {
+				keep[p.base[in.Node.Index]+in.Output] = true
+			}
+		}
+		if filt, parts, ok := q8FilterParts(p, n); ok {
+			keep[filt] = true
+			for _, cs := range parts {
+				keep[cs[0]], keep[cs[1]] = true, true
+			}
+		}
+	}
+	for _, v := range p.resVals {
+		keep[v] = true
+	}
+	for _, n := range p.g.Order {
+		if strings.EqualFold(n.Layer.Type, "Const") {
+			continue
+		}
+		for i := range max(len(n.Outputs), 1) {
+			if v := p.base[n.Index] + i; !keep[v] && p.consts[v] != nil && (i >= len(n.Outputs) || n.Outputs[i].Value != p.consts[v]) {
+				p.consts[v] = nil
+			}
+		}
+	}
 }
 
 func isParam(n *Node) bool  { return strings.EqualFold(n.Layer.Type, "Parameter") }

@@ -107,23 +107,37 @@ func (pl *plan) q8GridOut(p *Program, n *Node, out, depth int) (layers.Q8Grid, b
 // q8Filters returns the integer codes and scales of a convolution's folded filters
 // Multiply(Convert(i8 Const), scale).
 func (pl *plan) q8Filters(p *Program, conv *Node) ([]int8, []float32, bool) {
+	filt, parts, ok := q8FilterParts(p, conv)
+	if !ok {
+		return nil, nil, false
+	}
+	for _, cs := range parts {
+		if q, s, ok := layers.Q8Filters(pl.valConst[filt], pl.valConst[cs[0]], pl.valConst[cs[1]]); ok {
+			return q, slices.Clip(s), true
+		}
+	}
+	return nil, nil, false
+}
+
+// q8FilterParts returns the value ids q8Filters reads for a convolution whose filters are
+// a Multiply: the filters, and per Convert input of the Multiply its source (the codes)
+// and the Multiply's other input (the scale).
+func q8FilterParts(p *Program, conv *Node) (filt int, parts [][2]int, ok bool) {
+	if len(conv.Inputs) < 2 {
+		return 0, nil, false
+	}
 	src := conv.Inputs[1]
 	m := src.Node
 	if m == nil || m.Layer.Type != "Multiply" || len(m.Inputs) != 2 {
-		return nil, nil, false
+		return 0, nil, false
 	}
-	filt := pl.valConst[p.base[m.Index]+src.Output]
 	for i, in := range m.Inputs {
 		c := in.Node
 		other := m.Inputs[1-i]
 		if c == nil || other.Node == nil || c.Layer.Type != "Convert" || len(c.Inputs) != 1 || c.Inputs[0].Node == nil {
 			continue
 		}
-		codes := pl.valConst[p.base[c.Inputs[0].Node.Index]+c.Inputs[0].Output]
-		scale := pl.valConst[p.base[other.Node.Index]+other.Output]
-		if q, s, ok := layers.Q8Filters(filt, codes, scale); ok {
-			return q, slices.Clip(s), true
-		}
+		parts = append(parts, [2]int{p.base[c.Inputs[0].Node.Index] + c.Inputs[0].Output, p.base[other.Node.Index] + other.Output})
 	}
-	return nil, nil, false
+	return p.base[m.Index] + src.Output, parts, len(parts) > 0
 }

@@ -134,6 +134,22 @@ func NewQ8Conv(g ConvGeom, wq []int8, wscale []float32, lo, hi float32, levels i
 	return c, nil
 }
 
+// Clone returns a Q8Conv for geometry g, which must plan as c's does, that shares c's
+// packed filters (never written after NewQ8Conv) and has a run state of its own: no
+// epilogue and no codes buffer. The execution states of a program each clone one
+// packed convolution instead of packing the filters again.
+func (c *Q8Conv) Clone(g ConvGeom) (*Q8Conv, error) {
+	p, err := g.plan()
+	if err != nil {
+		return nil, err
+	}
+	if p != c.p {
+		return nil, geomErr("Q8Conv: clone for a different geometry")
+	}
+	return &Q8Conv{p: c.p, cg4: c.cg4, kg: c.kg, mt: c.mt, w: c.w, comp: c.comp, scale: c.scale, bias: c.bias,
+		inv: c.inv, zpf: c.zpf, maxCode: c.maxCode, zp4: c.zp4, direct: c.direct, panels: c.panels, units: c.units}, nil
+}
+
 // q8Pads reports whether any tap of the convolution reads outside the input.
 func q8Pads(p *convPlan) bool {
 	for a := 0; a < 3; a++ {

@@ -405,3 +405,35 @@ func TestQ8CodesMatchesGo(t *testing.T) {
 		}
 	}
 }
+
+// TestQ8ConvClone: a clone shares the packed filters (no second copy) and gives the bits
+// of the convolution it was cloned from, with a run state of its own (runs of both, one
+// after the other, interleaved); a clone for another geometry is refused.
+func TestQ8ConvClone(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, g := range q8Geoms()[:4] {
+		c := q8NewCase(rng, g, 256, 0, 6, -1)
+		q, err := NewQ8Conv(g, c.wq, c.wscale, 0, 6, 256)
+		require.NoError(t, err)
+		k, err := q.Clone(g)
+		require.NoError(t, err)
+		require.Same(t, &q.w[0], &k.w[0])
+		require.Same(t, &q.scale[0], &k.scale[0])
+		want := make([]float32, c.outLen)
+		ok, err := q.Run(context.Background(), nil, c.src, want, nil)
+		require.True(t, ok)
+		require.NoError(t, err)
+		for range 2 {
+			got := make([]float32, c.outLen)
+			ok, err = k.Run(context.Background(), nil, c.src, got, nil)
+			require.True(t, ok)
+			require.NoError(t, err)
+			require.Equal(t, want, got)
+			require.NotSame(t, &q.codes[0], &k.codes[0])
+		}
+		other := g
+		other.OutC++
+		_, err = q.Clone(other)
+		require.Error(t, err)
+	}
+}

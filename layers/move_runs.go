@@ -3,6 +3,7 @@ package layers
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/irrun/irrun/ir"
 )
@@ -42,6 +43,110 @@ func moveRunsOf(idx []int) (runs []moveRun, end int, ok bool) {
 	return runs, end, true
 }
 
+// mfSelMover is a single-source mover each of whose outputs is a cross product of index
+// lists along the data axes (Split, VariadicSplit, Slice, StridedSlice): moveRunsKernel
+// builds its runs from the lists, in time and memory proportional to the rows rather than
+// to the elements of a per-element map.
+type mfSelMover interface {
+	mover
+	// mfMoveSels returns the static data dims and, per output, the data indices it takes
+	// along each axis (moveMap's map of output i is gatherMap(dims, sels[i])).
+	mfMoveSels(in []Input, outShapes [][]int) (dims []int, sels [][][]int, err error)
+}
+
+// mfGatherRuns is moveRunsOf(gatherMap(dims, sel)) without the map: the runs of
+// consecutive source elements of the selection, their end, and the element count. ok is
+// false where moveRunsOf's is: a -1 (fill) index, or runs averaging fewer than
+// moveRunsMinAvg elements.
+func mfGatherRuns(dims []int, sel [][]int) (runs []moveRun, end, n int, ok bool) {
+	n = 1
+	for _, s := range sel {
+		n *= len(s)
+	}
+	if n == 0 {
+		return nil, 0, 0, true
+	}
+	if len(sel) == 0 { // a scalar: its one element, one run
+		if moveRunsMinAvg > 1 {
+			return nil, 0, 0, false
+		}
+		return []moveRun{{d: 0, s: 0, n: 1}}, 1, 1, true
+	}
+	st := strides(dims)
+	last := len(sel) - 1
+	// The innermost list's runs, as offsets within a row (stride 1 along the last axis).
+	var row []moveRun
+	for j := 0; j < len(sel[last]); {
+		v := sel[last][j]
+		if v < 0 {
+			return nil, 0, 0, false
+		}
+		k := j + 1
+		for k < len(sel[last]) && sel[last][k] == sel[last][k-1]+1 {
+			k++
+		}
+		row = append(row, moveRun{d: j, s: v, n: k - j})
+		j = k
+	}
+	for a := range last {
+		if slices.ContainsFunc(sel[a], func(v int) bool { return v < 0 }) {
+			return nil, 0, 0, false
+		}
+	}
+	pos := make([]int, last)
+	d := 0
+	for {
+		base := 0
+		for a, p := range pos {
+			base += sel[a][p] * st[a]
+		}
+		for _, r := range row {
+			s := base + r.s
+			if k := len(runs) - 1; k >= 0 && runs[k].s+runs[k].n == s {
+				runs[k].n += r.n
+			} else {
+				if (len(runs)+1)*moveRunsMinAvg > n {
+					return nil, 0, 0, false
+				}
+				runs = append(runs, moveRun{d: d + r.d, s: s, n: r.n})
+			}
+			end = max(end, s+r.n)
+		}
+		d += len(sel[last])
+		a := last - 1
+		for ; a >= 0; a-- {
+			pos[a]++
+			if pos[a] < len(sel[a]) {
+				break
+			}
+			pos[a] = 0
+		}
+		if a < 0 {
+			return runs, end, n, true
+		}
+	}
+}
+
+// mfSelRuns is moveRunsKernel's runs of an mfSelMover: per output its runs and element
+// count, the source elements they read, and ok false when a map would have failed
+// moveRunsOf or the selections do not match the output shapes.
+func mfSelRuns(m mfSelMover, in []Input, shapes [][]int) (runs [][]moveRun, lens []int, srcLen int, ok bool) {
+	dims, sels, err := m.mfMoveSels(in, shapes)
+	if err != nil || len(sels) != len(shapes) {
+		return nil, nil, 0, false
+	}
+	runs = make([][]moveRun, len(sels))
+	lens = make([]int, len(sels))
+	for i, sel := range sels {
+		var end int
+		if runs[i], end, lens[i], ok = mfGatherRuns(dims, sel); !ok || lens[i] != product(shapes[i]) {
+			return nil, nil, 0, false
+		}
+		srcLen = max(srcLen, end)
+	}
+	return runs, lens, srcLen, true
+}
+
 // moveRunsKernel returns the block-copy kernel of a single-source mover m, or nil when
 // opts asks for the reference path, an input shape or a non-data input is unknown, the
 // mover has several data inputs, or the runs are too short.
@@ -65,21 +170,29 @@ func moveRunsKernel(m mover, in []Input, opts ExecOptions) Kernel {
 	if err != nil {
 		return nil
 	}
-	maps, err := m.moveMap(in, shapes)
-	if err != nil || len(maps) != len(shapes) {
-		return nil
-	}
-	runs := make([][]moveRun, len(maps))
-	lens := make([]int, len(maps))
+	var runs [][]moveRun
+	var lens []int
 	srcLen := 0
-	for i, mp := range maps {
-		var end int
-		var ok bool
-		if runs[i], end, ok = moveRunsOf(mp); !ok {
+	if sm, ok := m.(mfSelMover); ok {
+		if runs, lens, srcLen, ok = mfSelRuns(sm, in, shapes); !ok {
 			return nil
 		}
-		lens[i] = len(mp)
-		srcLen = max(srcLen, end)
+	} else {
+		maps, err := m.moveMap(in, shapes)
+		if err != nil || len(maps) != len(shapes) {
+			return nil
+		}
+		runs = make([][]moveRun, len(maps))
+		lens = make([]int, len(maps))
+		for i, mp := range maps {
+			var end int
+			var ok bool
+			if runs[i], end, ok = moveRunsOf(mp); !ok {
+				return nil
+			}
+			lens[i] = len(mp)
+			srcLen = max(srcLen, end)
+		}
 	}
 	t := in[0].Type
 	types := make([]ir.ElementType, len(outs))

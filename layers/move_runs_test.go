@@ -157,3 +157,86 @@ func TestMoveRunsOf(t *testing.T) {
 	_, _, ok = moveRunsOf([]int{0, 2, 4, 6, 8, 10, 12, 14})
 	require.False(t, ok)
 }
+
+// TestMfGatherRunsMatchesMap checks that the runs built from index lists are the runs of
+// the per-element map (moveRunsOf(gatherMap)): same runs, end and count, and the same
+// refusal (fill entries, short runs), on random selections and on the split, slice and
+// full-copy shapes of real models.
+func TestMfGatherRunsMatchesMap(t *testing.T) {
+	seq := func(from, n, step int) []int {
+		s := make([]int, n)
+		for i := range s {
+			s[i] = from + i*step
+		}
+		return s
+	}
+	cases := []struct {
+		name string
+		dims []int
+		sel  [][]int
+	}{
+		{"scalar", nil, nil},
+		{"empty", []int{3, 0}, [][]int{seq(0, 3, 1), {}}},
+		{"full copy", []int{1, 64, 20, 20}, [][]int{{0}, seq(0, 64, 1), seq(0, 20, 1), seq(0, 20, 1)}},
+		{"split channels", []int{1, 64, 20, 20}, [][]int{{0}, seq(32, 32, 1), seq(0, 20, 1), seq(0, 20, 1)}},
+		{"split batch 2", []int{2, 8, 5, 5}, [][]int{seq(0, 2, 1), seq(4, 4, 1), seq(0, 5, 1), seq(0, 5, 1)}},
+		{"split last axis", []int{1, 84, 8400}, [][]int{{0}, seq(0, 84, 1), seq(0, 4200, 1)}},
+		{"short rows", []int{4, 100, 3}, [][]int{seq(0, 4, 1), seq(0, 100, 1), seq(1, 2, 1)}},
+		{"reversed", []int{3, 40}, [][]int{seq(0, 3, 1), seq(39, 40, -1)}},
+		{"fill", []int{3, 40}, [][]int{{0, -1, 2}, seq(0, 40, 1)}},
+		{"fill inner", []int{3, 40}, [][]int{seq(0, 3, 1), append(seq(0, 39, 1), -1)}},
+		{"strided", []int{2, 9, 64}, [][]int{seq(0, 2, 1), seq(0, 5, 2), seq(0, 64, 1)}},
+		{"threshold", []int{2, 16}, [][]int{seq(0, 2, 1), seq(0, 8, 2)}},
+	}
+	r := rand.New(rand.NewPCG(13, 9))
+	for i := range 300 {
+		rank := 1 + r.IntN(4)
+		dims := make([]int, rank)
+		sel := make([][]int, rank)
+		for a := range dims {
+			dims[a] = 1 + r.IntN(12)
+			switch r.IntN(4) {
+			case 0: // the whole axis
+				sel[a] = seq(0, dims[a], 1)
+			case 1: // a piece
+				b := r.IntN(dims[a])
+				sel[a] = seq(b, 1+r.IntN(dims[a]-b), 1)
+			case 2: // a strided or reversed piece
+				if r.IntN(2) == 0 {
+					sel[a] = seq(dims[a]-1, dims[a], -1)
+				} else {
+					sel[a] = seq(0, (dims[a]+1)/2, 2)
+				}
+			default: // any indices, rarely a fill
+				sel[a] = make([]int, r.IntN(dims[a]+1))
+				for j := range sel[a] {
+					sel[a][j] = r.IntN(dims[a]+1) - 1
+					if sel[a][j] < 0 && r.IntN(4) != 0 {
+						sel[a][j] = 0
+					}
+				}
+			}
+		}
+		cases = append(cases, struct {
+			name string
+			dims []int
+			sel  [][]int
+		}{"random " + strconv.Itoa(i), dims, sel})
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			mp := gatherMap(c.dims, c.sel)
+			want, wantEnd, wantOK := moveRunsOf(mp)
+			runs, end, n, ok := mfGatherRuns(c.dims, c.sel)
+			require.Equal(t, wantOK, ok)
+			if wantOK {
+				require.Equal(t, len(mp), n)
+				require.Equal(t, len(want), len(runs))
+				if len(want) > 0 {
+					require.Equal(t, want, runs)
+				}
+				require.Equal(t, wantEnd, end)
+			}
+		})
+	}
+}

@@ -59,7 +59,7 @@ func Propagate(op Op, in []Input, outs []Output) []Output {
 	if known {
 		return outs
 	}
-	if values && total <= foldInputLimit {
+	if values && total <= foldInputLimit && !mfWeightConvert(op, total) {
 		if vals, err := fold(op, in, outs); err == nil {
 			for i := range outs {
 				outs[i].Value, outs[i].Bounds, outs[i].Constant = vals[i], nil, true
@@ -77,6 +77,15 @@ func Propagate(op Op, in []Input, outs []Output) []Output {
 		safeBounds(func() { moveBounds(b, in, outs) })
 	}
 	return outs
+}
+
+// mfWeightConvert reports a Convert of more than mfConvertFoldLimit elements: weights
+// (f16 or i8 filters) rather than shape values. Build leaves them, and the decompression
+// chains (Subtract, Multiply) they feed, to Compile's folding, which keeps only the values
+// its plans read; folded here, every intermediate would stay in the graph.
+func mfWeightConvert(op Op, n int) bool {
+	_, ok := op.(*convertOp)
+	return ok && n > mfConvertFoldLimit
 }
 
 func anyBounded(in []Input) bool {

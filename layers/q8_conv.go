@@ -60,7 +60,7 @@ func Q8FakeQuantizeGrid(op Op, in []Input) (Q8Grid, bool) {
 // constant folding filt = Multiply(Convert(codes), scale): codes an i8 tensor of filt's
 // shape, scale f32 broadcasting along axis 0 only (or a single value); every element of
 // filt must equal float32(code)·scale, bit for bit (so the pair is what the model's
-// weights are).
+// weights are). The codes returned are codes' data, shared (constants are never written).
 func Q8Filters(filt, codes, scale *ir.Tensor) ([]int8, []float32, bool) {
 	if filt == nil || codes == nil || scale == nil || filt.Type != ir.F32 || codes.Type != ir.I8 || scale.Type != ir.F32 {
 		return nil, nil, false
@@ -104,7 +104,7 @@ func Q8Filters(filt, codes, scale *ir.Tensor) ([]int8, []float32, bool) {
 			return nil, nil, false
 		}
 	}
-	return slices.Clone(q), slices.Clone(s), true
+	return slices.Clip(q), slices.Clone(s), true
 }
 
 // NewQ8Conv returns the int8 form of a step: op is a Convolution or a fused
@@ -132,9 +132,11 @@ func NewQ8Conv(op Op, in []Input, grid Q8Grid, codes []int8, scales []float32) (
 	if err != nil || t != ir.F32 || kg.Groups != 1 || kg.InC < q8MinInC {
 		return nil, false
 	}
-	if _, err := kernels.NewQ8Conv(kg, codes, scales, grid.Lo, grid.Hi, grid.Levels); err != nil {
+	k, err := kernels.NewQ8Conv(kg, codes, scales, grid.Lo, grid.Hi, grid.Levels)
+	if err != nil {
 		return nil, false
 	}
+	q.mfPacked = k
 	q.label = "Convolution[u8]" + strings.TrimPrefix(q.label, "Convolution")
 	return q, true
 }
@@ -148,6 +150,8 @@ type q8ConvOp struct {
 	codes  []int8
 	scales []float32
 	label  string
+	// mfPacked holds the filters packed once by NewQ8Conv; each Prepare clones it.
+	mfPacked *kernels.Q8Conv
 }
 
 func (o *q8ConvOp) Infer(in []Input) ([]Output, error) { return o.orig.Infer(in) }
@@ -164,7 +168,10 @@ func (o *q8ConvOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	if err != nil {
 		return nil, err
 	}
-	q, err := kernels.NewQ8Conv(kg, o.codes, o.scales, o.grid.Lo, o.grid.Hi, o.grid.Levels)
+	q, err := o.mfPacked.Clone(kg)
+	if err != nil { // other shapes than those NewQ8Conv was given: pack again
+		q, err = kernels.NewQ8Conv(kg, o.codes, o.scales, o.grid.Lo, o.grid.Hi, o.grid.Levels)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", o.label, err)
 	}

@@ -342,20 +342,28 @@ func (sliceOp) Infer(in []Input) ([]Output, error) {
 
 func (sliceOp) dataInputs(int) []int { return []int{0} }
 
-func (sliceOp) moveMap(in []Input, outShapes [][]int) ([][]int, error) {
-	dims, ok := staticDims(in[0].Shape)
-	if !ok {
-		return nil, fmt.Errorf("Slice: data shape %s is not static", in[0].Shape)
-	}
-	sel, err := laySliceSelect("Slice", "Step must be non-zero", in[1:], dims)
+func (s sliceOp) moveMap(in []Input, outShapes [][]int) ([][]int, error) {
+	dims, sels, err := s.mfMoveSels(in, outShapes)
 	if err != nil {
 		return nil, err
 	}
-	mp := gatherMap(dims, sel)
+	mp := gatherMap(dims, sels[0])
 	if len(outShapes) != 1 || len(mp) != product(outShapes[0]) {
 		return nil, fmt.Errorf("Slice: %d elements selected for output shape %v", len(mp), outShapes)
 	}
 	return [][]int{mp}, nil
+}
+
+func (sliceOp) mfMoveSels(in []Input, _ [][]int) ([]int, [][][]int, error) {
+	dims, ok := staticDims(in[0].Shape)
+	if !ok {
+		return nil, nil, fmt.Errorf("Slice: data shape %s is not static", in[0].Shape)
+	}
+	sel, err := laySliceSelect("Slice", "Step must be non-zero", in[1:], dims)
+	if err != nil {
+		return nil, nil, err
+	}
+	return dims, [][][]int{sel}, nil
 }
 
 func (s sliceOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {

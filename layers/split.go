@@ -98,6 +98,10 @@ func (s *splitOp) moveMap(in []Input, outShapes [][]int) ([][]int, error) {
 	return splitMaps(in, outShapes)
 }
 
+func (s *splitOp) mfMoveSels(in []Input, outShapes [][]int) ([]int, [][][]int, error) {
+	return splitSels(in, outShapes)
+}
+
 func (s *splitOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	if k := moveRunsKernel(s, in, opts); k != nil {
 		return k, nil
@@ -108,23 +112,37 @@ func (s *splitOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 // splitMaps gives the move maps of consecutive pieces of data along the axis input's
 // value: output i takes outShapes[i][axis] elements after those of outputs 0..i-1.
 func splitMaps(in []Input, outShapes [][]int) ([][]int, error) {
-	dims, ok := staticDims(in[0].Shape)
-	if !ok {
-		return nil, fmt.Errorf("split: data shape %s is not static", in[0].Shape)
-	}
-	axes, ok := in[1].ints()
-	if !ok || len(axes) != 1 {
-		return nil, fmt.Errorf("split: the axis must be one known integer")
-	}
-	axis, err := normalizeAxis(axes[0], len(dims))
+	dims, sels, err := splitSels(in, outShapes)
 	if err != nil {
 		return nil, err
 	}
-	maps := make([][]int, len(outShapes))
+	maps := make([][]int, len(sels))
+	for i, sel := range sels {
+		maps[i] = gatherMap(dims, sel)
+	}
+	return maps, nil
+}
+
+// splitSels gives splitMaps' selections: the data dims and, per output, the indices it
+// takes along each data axis.
+func splitSels(in []Input, outShapes [][]int) ([]int, [][][]int, error) {
+	dims, ok := staticDims(in[0].Shape)
+	if !ok {
+		return nil, nil, fmt.Errorf("split: data shape %s is not static", in[0].Shape)
+	}
+	axes, ok := in[1].ints()
+	if !ok || len(axes) != 1 {
+		return nil, nil, fmt.Errorf("split: the axis must be one known integer")
+	}
+	axis, err := normalizeAxis(axes[0], len(dims))
+	if err != nil {
+		return nil, nil, err
+	}
+	sels := make([][][]int, len(outShapes))
 	off := 0
 	for i, os := range outShapes {
 		if len(os) != len(dims) {
-			return nil, fmt.Errorf("split: output %d has shape %v for data %v", i, os, dims)
+			return nil, nil, fmt.Errorf("split: output %d has shape %v for data %v", i, os, dims)
 		}
 		sel := make([][]int, len(dims))
 		for d := range dims {
@@ -142,11 +160,11 @@ func splitMaps(in []Input, outShapes [][]int) ([][]int, error) {
 		}
 		off += os[axis]
 		if off > dims[axis] {
-			return nil, fmt.Errorf("split: outputs take %d elements along axis %d of length %d", off, axis, dims[axis])
+			return nil, nil, fmt.Errorf("split: outputs take %d elements along axis %d of length %d", off, axis, dims[axis])
 		}
-		maps[i] = gatherMap(dims, sel)
+		sels[i] = sel
 	}
-	return maps, nil
+	return dims, sels, nil
 }
 
 // ---------------------------------------------------------------- VariadicSplit
@@ -250,6 +268,10 @@ func (variadicSplitOp) dataInputs(int) []int { return []int{0} }
 
 func (variadicSplitOp) moveMap(in []Input, outShapes [][]int) ([][]int, error) {
 	return splitMaps(in, outShapes)
+}
+
+func (variadicSplitOp) mfMoveSels(in []Input, outShapes [][]int) ([]int, [][][]int, error) {
+	return splitSels(in, outShapes)
 }
 
 func (v variadicSplitOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {

@@ -256,21 +256,34 @@ func (s *stridedSliceOp) shape(in []Input, strides []int64) (ir.Shape, error) {
 
 func (s *stridedSliceOp) dataInputs(int) []int { return []int{0} }
 
-// moveMap follows make_slice_plan: each input axis keeps the indices its slice takes
-// (reversed for a negative stride), new axes and shrunk axes only reshape.
 func (s *stridedSliceOp) moveMap(in []Input, outShapes [][]int) ([][]int, error) {
+	dims, sels, err := s.mfMoveSels(in, outShapes)
+	if err != nil {
+		return nil, err
+	}
+	sel := sels[0]
+	mp := gatherMap(dims, sel)
+	if len(outShapes) != 1 || len(mp) != product(outShapes[0]) {
+		return nil, fmt.Errorf("StridedSlice: %d elements selected for output shape %v", len(mp), outShapes)
+	}
+	return [][]int{mp}, nil
+}
+
+// mfMoveSels follows make_slice_plan: each input axis keeps the indices its slice takes
+// (reversed for a negative stride), new axes and shrunk axes only reshape.
+func (s *stridedSliceOp) mfMoveSels(in []Input, _ [][]int) ([]int, [][][]int, error) {
 	dims, ok := staticDims(in[0].Shape)
 	if !ok {
-		return nil, fmt.Errorf("StridedSlice: data shape %s is not static", in[0].Shape)
+		return nil, nil, fmt.Errorf("StridedSlice: data shape %s is not static", in[0].Shape)
 	}
 	begin, ok1 := in[1].ints()
 	end, ok2 := in[2].ints()
 	strides, err := s.strideValues(in)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if !ok1 || !ok2 || strides == nil || len(begin) != len(end) || len(end) != len(strides) {
-		return nil, fmt.Errorf("StridedSlice: begin, end and strides must be known integers of equal length")
+		return nil, nil, fmt.Errorf("StridedSlice: begin, end and strides must be known integers of equal length")
 	}
 	ellipsis := maskSet(s.EllipsisMask)
 	newAxis := maskSet(s.NewAxisMask)
@@ -282,7 +295,7 @@ func (s *stridedSliceOp) moveMap(in []Input, outShapes [][]int) ([][]int, error)
 		switch {
 		case ellipsis[i]:
 			if ellipsisFound {
-				return nil, fmt.Errorf("At most one ellipsis is allowed.")
+				return nil, nil, fmt.Errorf("At most one ellipsis is allowed.")
 			}
 			ellipsisFound = true
 		case newAxis[i]:
@@ -291,7 +304,7 @@ func (s *stridedSliceOp) moveMap(in []Input, outShapes [][]int) ([][]int, error)
 		}
 	}
 	if real > len(dims) {
-		return nil, fmt.Errorf("StridedSlice: %d sliced axes for data of rank %d", real, len(dims))
+		return nil, nil, fmt.Errorf("StridedSlice: %d sliced axes for data of rank %d", real, len(dims))
 	}
 	ellipsisSize := len(dims) - real
 	sel := make([][]int, 0, len(dims))
@@ -314,7 +327,7 @@ func (s *stridedSliceOp) moveMap(in []Input, outShapes [][]int) ([][]int, error)
 			n := int64(dims[len(sel)])
 			b := begin[i]
 			if b < -n || b >= n {
-				return nil, fmt.Errorf("StridedSlice: shrunk axis %d has begin %d outside [%d, %d)", len(sel), b, -n, n)
+				return nil, nil, fmt.Errorf("StridedSlice: shrunk axis %d has begin %d outside [%d, %d)", len(sel), b, -n, n)
 			}
 			if b < 0 {
 				b += n
@@ -326,7 +339,7 @@ func (s *stridedSliceOp) moveMap(in []Input, outShapes [][]int) ([][]int, error)
 			n := int64(dims[len(sel)])
 			st := strides[i]
 			if st == 0 {
-				return nil, fmt.Errorf("Stride must be non-zero")
+				return nil, nil, fmt.Errorf("Stride must be non-zero")
 			}
 			b, e := begin[i], end[i]
 			if beginMask[i] {
@@ -347,11 +360,7 @@ func (s *stridedSliceOp) moveMap(in []Input, outShapes [][]int) ([][]int, error)
 	if !ellipsisFound {
 		expand()
 	}
-	mp := gatherMap(dims, sel)
-	if len(outShapes) != 1 || len(mp) != product(outShapes[0]) {
-		return nil, fmt.Errorf("StridedSlice: %d elements selected for output shape %v", len(mp), outShapes)
-	}
-	return [][]int{mp}, nil
+	return dims, [][][]int{sel}, nil
 }
 
 func (s *stridedSliceOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {

@@ -12,8 +12,14 @@ import (
 
 // Parameter-1, Constant-1 (type "Const"), Result-1, Convert-1, Transpose-1 (§7).
 
-// maxFoldElements bounds the tensors Convert and Transpose fold at inference time.
+// maxFoldElements bounds the tensors Transpose folds at inference time.
 const maxFoldElements = 1 << 20
+
+// mfConvertFoldLimit bounds the tensors Convert folds at inference time: shape and index
+// values, not weights (a Convert of f16 or i8 filters is folded by Compile, which keeps
+// only the values its plans read, where the graph would hold every intermediate; see
+// mfWeightConvert).
+const mfConvertFoldLimit = 1 << 12
 
 // ---------------------------------------------------------------- Parameter
 
@@ -173,7 +179,7 @@ func (c *convertOp) Infer(in []Input) ([]Output, error) {
 		return nil, fmt.Errorf("Convert expects 1 input, got %d", len(in))
 	}
 	out := Output{Type: c.dst, Shape: cloneShape(in[0].Shape), Constant: in[0].Constant}
-	if v := in[0].Value; v != nil && v.Len() <= maxFoldElements && convertible(v.Type) && convertible(c.dst) {
+	if v := in[0].Value; v != nil && v.Len() <= mfConvertFoldLimit && convertible(v.Type) && convertible(c.dst) {
 		if t, err := convertTensor(v, c.dst); err == nil {
 			out.Value = t
 		}

@@ -45,6 +45,9 @@ def timed(cmd, env=None):
 
 def main():
     argv = sys.argv
+    if "-h" in argv or "--help" in argv:
+        print(__doc__.strip())
+        return
     opt = lambda k, d: argv[argv.index(k) + 1] if k in argv else d  # noqa: E731
     threads = int(opt("--threads", "1"))
     runs = int(opt("--runs", "20"))
