@@ -344,9 +344,11 @@ func (d *DWConv) epiRows(y []float32, off, c int) {
 	ri := 0
 	for i := 0; i < len(d.epi.Steps); i++ {
 		s := &d.epi.Steps[i]
-		if k := sqEpiFuse(d.epi.Steps, i, y, c); k > 0 {
-			i += k - 1
-			continue
+		if sqFuseAt(d.epi.Steps, i) {
+			if k := sqEpiFuse(d.epi.Steps, i, y, c); k > 0 {
+				i += k - 1
+				continue
+			}
 		}
 		switch s.Kind {
 		case EpiAddChan, EpiMulChan, EpiPRelu:

@@ -274,9 +274,11 @@ func (k *EltEpi) steps(y []float32, lo, ch int, rb []float32) {
 	ri := 0
 	for i := 0; i < len(k.epi.Steps); i++ {
 		s := &k.epi.Steps[i]
-		if n := sqEpiFuse(k.epi.Steps, i, y, ch); n > 0 {
-			i += n - 1
-			continue
+		if sqFuseAt(k.epi.Steps, i) {
+			if n := sqEpiFuse(k.epi.Steps, i, y, ch); n > 0 {
+				i += n - 1
+				continue
+			}
 		}
 		switch s.Kind {
 		case EpiAddChan, EpiMulChan, EpiPRelu:

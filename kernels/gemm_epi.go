@@ -156,7 +156,7 @@ func epiRow(e *Epilogue, row []float32, res [][]float32, ro, ch0, r int, perRow 
 	ri := 0
 	for i := 0; i < len(e.Steps); i++ {
 		s := e.Steps[i]
-		if perRow {
+		if perRow && sqFuseAt(e.Steps, i) {
 			if k := sqEpiFuse(e.Steps, i, row, ch0+r); k > 0 {
 				i += k - 1
 				continue

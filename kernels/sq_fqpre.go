@@ -38,3 +38,17 @@ func sqEpiFuse(steps []EpiStep, i int, row []float32, ch int) int {
 	}
 	return j + 1 - i
 }
+
+// sqFuseAt reports whether steps[i:] start with the pattern sqEpiFuse runs (a cheap,
+// inlinable test, so that epilogues without it pay no call per row).
+func sqFuseAt(steps []EpiStep, i int) bool {
+	k := steps[i].Kind
+	if k != EpiAddChan && k != EpiRelu {
+		return false
+	}
+	j := i + 1
+	if k == EpiAddChan && j < len(steps) && steps[j].Kind == EpiRelu {
+		j++
+	}
+	return j < len(steps) && steps[j].Kind == EpiFakeQuantize
+}
