@@ -154,3 +154,33 @@ func TestSQDWConvEpiFuse(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSQEpiFuse: Add+Relu+FakeQuantize over 2048-element rows (a person-reid
+// depthwise plane) as three passes and as the one-pass kernel (cpu-ns/op):
+// go test -run '^$' -bench SQEpiFuse ./kernels.
+func BenchmarkSQEpiFuse(b *testing.B) {
+	fq, err := NewEpiFQ([]float32{0}, []float32{2.5}, []float32{0}, []float32{2.5}, 256)
+	if err != nil {
+		b.Fatal(err)
+	}
+	const ch, n = 32, 2048
+	bias := make([]float32, ch)
+	y := make([]float32, ch*n)
+	for i := range y {
+		y[i] = float32(i%97)*0.05 - 1.5
+	}
+	e := &Epilogue{Steps: []EpiStep{{Kind: EpiAddChan, Vec: bias}, {Kind: EpiRelu}, {Kind: EpiFakeQuantize, FQ: fq}}}
+	b.Run("steps", func(b *testing.B) {
+		dwLoop(b, func() {
+			for c := 0; c < ch; c++ {
+				row := y[c*n : (c+1)*n]
+				epiScalar(EpiAddChan, row, bias[c])
+				epiRelu(row)
+				fqeRow(fq, row, c, 0, true)
+			}
+		})
+	})
+	b.Run("fused", func(b *testing.B) {
+		dwLoop(b, func() { epiBlock(e, y, nil, 0, n, ch, n, 0, true) })
+	})
+}
