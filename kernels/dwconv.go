@@ -342,8 +342,14 @@ func (d *DWConv) rows(out, pl, wt []float32, r0, r1 int) {
 // all of channel c: epiBlock's steps and bodies (the same bits as ApplyEpilogue).
 func (d *DWConv) epiRows(y []float32, off, c int) {
 	ri := 0
-	for i := range d.epi.Steps {
+	for i := 0; i < len(d.epi.Steps); i++ {
 		s := &d.epi.Steps[i]
+		if sqFuseAt(d.epi.Steps, i) {
+			if k := sqEpiFuse(d.epi.Steps, i, y, c); k > 0 {
+				i += k - 1
+				continue
+			}
+		}
 		switch s.Kind {
 		case EpiAddChan, EpiMulChan, EpiPRelu:
 			v := s.Vec[0]

@@ -272,8 +272,14 @@ func (k *EltEpi) narrow(dst []uint16, src []float32) {
 // residuals.
 func (k *EltEpi) steps(y []float32, lo, ch int, rb []float32) {
 	ri := 0
-	for i := range k.epi.Steps {
+	for i := 0; i < len(k.epi.Steps); i++ {
 		s := &k.epi.Steps[i]
+		if sqFuseAt(k.epi.Steps, i) {
+			if n := sqEpiFuse(k.epi.Steps, i, y, ch); n > 0 {
+				i += n - 1
+				continue
+			}
+		}
 		switch s.Kind {
 		case EpiAddChan, EpiMulChan, EpiPRelu:
 			v := s.Vec[0]

@@ -133,3 +133,68 @@ fqeDiv:
 	VRNDSCALEPS $0, Z2, Z2
 	VDIVPS Z10, Z2, Z3
 	JMP fqeJoin
+
+// SQFQPREBODY is one vector of sqFQPre512: x + bias (Z20), max(x, +0) (Z21) when RELU
+// is its second line, then fqeBlock512Safe's FakeQuantize.
+#define SQFQPREBODY(RELU) \
+	VMOVUPS.Z (SI), K1, Z0 \
+	VADDPS Z20, Z0, Z0 \
+	RELU \
+	VSUBPS Z8, Z0, Z1 \
+	VCMPPS $0x12, Z14, Z0, K2 \
+	VCMPPS $0x1E, Z15, Z0, K3 \
+	FQEQUOT \
+	FQEOUT
+
+#define SQRELU VMAXPS Z21, Z0, Z0
+#define SQNOP
+
+// func sqFQPre512(dst, x *float32, n int, p *fqParams, bias float32, relu uint32)
+// FakeQuantize(Relu?(x + bias)) over n >= 1 floats (dst may equal x) for a block whose
+// constants are fqParams.safe, in registers: the operations, and so the bits, of the
+// epilogue's AddChan (x + bias), Relu (x > 0 ? x : +0; VMAXPS returns its second operand
+// +0 for NaN and for ±0) and fqeBlock512Safe run one after the other. bias −0 adds
+// nothing (x + −0 = x for every x).
+TEXT ·sqFQPre512(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ p+24(FP), AX
+	VBROADCASTSS bias+32(FP), Z20
+	MOVL relu+36(FP), DX
+	FQELOAD
+	VXORPS Z21, Z21, Z21
+	KXNORW K1, K1, K1
+	TESTQ CX, CX
+	JLE sqpDone
+	TESTL DX, DX
+	JNZ sqpReluLoop
+
+sqpLoop:
+	CMPQ CX, $16
+	JGE  sqpBody
+	FQETAIL
+
+sqpBody:
+	SQFQPREBODY(SQNOP)
+	ADDQ $64, SI
+	ADDQ $64, DI
+	SUBQ $16, CX
+	JG   sqpLoop
+	JMP  sqpDone
+
+sqpReluLoop:
+	CMPQ CX, $16
+	JGE  sqpReluBody
+	FQETAIL
+
+sqpReluBody:
+	SQFQPREBODY(SQRELU)
+	ADDQ $64, SI
+	ADDQ $64, DI
+	SUBQ $16, CX
+	JG   sqpReluLoop
+
+sqpDone:
+	VZEROUPPER
+	RET

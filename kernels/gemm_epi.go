@@ -154,7 +154,14 @@ func epiBlock(e *Epilogue, y []float32, res [][]float32, off, ld, rows, cols, ch
 func epiRow(e *Epilogue, row []float32, res [][]float32, ro, ch0, r int, perRow bool) {
 	cols := len(row)
 	ri := 0
-	for _, s := range e.Steps {
+	for i := 0; i < len(e.Steps); i++ {
+		s := e.Steps[i]
+		if perRow && sqFuseAt(e.Steps, i) {
+			if k := sqEpiFuse(e.Steps, i, row, ch0+r); k > 0 {
+				i += k - 1
+				continue
+			}
+		}
 		switch s.Kind {
 		case EpiAddChan, EpiMulChan, EpiPRelu:
 			if perRow || len(s.Vec) == 1 {

@@ -37,7 +37,9 @@ type Q8Conv struct {
 	comp    []int32
 	scale   []float32
 	bias    []float32
-	inv     float32 // code = ⌊clamp(x·inv + zpf, 0, maxCode) + 0.5⌋
+	tbias   []float32 // the tiles' bias: bias, or bias with the epilogue's first AddChan folded in (sqFold)
+	spanMax int       // output pixels per epilogue span (a multiple of q8NR)
+	inv     float32   // code = ⌊clamp(x·inv + zpf, 0, maxCode) + 0.5⌋
 	zpf     float32
 	maxCode float32
 	zp4     uint32 // the padding code in the four bytes of a group
@@ -105,6 +107,10 @@ func NewQ8Conv(g ConvGeom, wq []int8, wscale []float32, lo, hi float32, levels i
 	c.comp = make([]int32, c.mt*q8MR)
 	c.scale = make([]float32, c.mt*q8MR)
 	c.bias = make([]float32, c.mt*q8MR)
+	c.tbias = c.bias
+	// Epilogue spans of consecutive panels: ~128 KiB of output, still in L2 when the
+	// epilogue runs, and few enough calls per row that their overhead stays small.
+	c.spanMax = q8NR * max(1, (32<<10)/(p.oc*q8NR))
 	for m := 0; m < p.oc; m++ {
 		sw := float64(wscale[0])
 		if len(wscale) > 1 {
@@ -146,8 +152,8 @@ func (c *Q8Conv) Clone(g ConvGeom) (*Q8Conv, error) {
 	if p != c.p {
 		return nil, geomErr("Q8Conv: clone for a different geometry")
 	}
-	return &Q8Conv{p: c.p, cg4: c.cg4, kg: c.kg, mt: c.mt, w: c.w, comp: c.comp, scale: c.scale, bias: c.bias,
-		inv: c.inv, zpf: c.zpf, maxCode: c.maxCode, zp4: c.zp4, direct: c.direct, panels: c.panels, units: c.units}, nil
+	return &Q8Conv{p: c.p, cg4: c.cg4, kg: c.kg, mt: c.mt, w: c.w, comp: c.comp, scale: c.scale, bias: c.bias, tbias: c.bias,
+		spanMax: c.spanMax, inv: c.inv, zpf: c.zpf, maxCode: c.maxCode, zp4: c.zp4, direct: c.direct, panels: c.panels, units: c.units}, nil
 }
 
 // q8Pads reports whether any tap of the convolution reads outside the input.
@@ -176,6 +182,7 @@ func (c *Q8Conv) UseCodes(buf []uint32) error {
 
 // SetEpilogue fuses e after the convolution (channel = output channel); nil removes it.
 func (c *Q8Conv) SetEpilogue(e *Epilogue) error {
+	c.tbias = c.bias
 	if e.empty() {
 		c.epi = nil
 		return nil
@@ -184,7 +191,47 @@ func (c *Q8Conv) SetEpilogue(e *Epilogue) error {
 		return err
 	}
 	c.epi = e
+	if tb, ok := c.sqFold(e); ok {
+		c.tbias = tb
+		c.epi = nil
+		if len(e.Steps) > 1 {
+			c.epi = &Epilogue{Steps: e.Steps[1:]}
+		}
+	}
 	return nil
+}
+
+// sqFold folds the epilogue's leading EpiAddChan into the tiles' bias when that gives
+// the same bits: the tile stores float32(acc·scale) + bias, and when every bias is ±0 (an
+// integer zero point), (t + bias) + v = t + b' for b' = v (v ≠ 0), +0 (v = +0) or bias
+// (v = −0), for every float32 t. It reports false when the epilogue does not start with
+// an EpiAddChan or a bias is not zero.
+func (c *Q8Conv) sqFold(e *Epilogue) ([]float32, bool) {
+	if len(e.Steps) == 0 || e.Steps[0].Kind != EpiAddChan {
+		return nil, false
+	}
+	for _, b := range c.bias {
+		if b != 0 {
+			return nil, false
+		}
+	}
+	vec := e.Steps[0].Vec
+	tb := make([]float32, len(c.bias))
+	for m := 0; m < c.p.oc; m++ {
+		v := vec[0]
+		if len(vec) > 1 {
+			v = vec[m]
+		}
+		switch {
+		case v != 0 || v != v:
+			tb[m] = v
+		case math.Signbit(float64(v)):
+			tb[m] = c.bias[m]
+		default:
+			tb[m] = 0
+		}
+	}
+	return tb, true
 }
 
 // Lens returns the element counts of the data and the output.
@@ -234,20 +281,20 @@ func (c *Q8Conv) Run(ctx context.Context, w *Workers, src, dst []float32, res []
 		return false, nil
 	}
 	if !par || c.units < 2 {
-		for u := 0; u < c.units; u++ {
-			if u&15 == 0 {
-				if err := ctx.Err(); err != nil {
-					return false, err
-				}
+		step := max(1, c.spanMax/q8NR)
+		for u := 0; u < c.units; u += step {
+			if err := ctx.Err(); err != nil {
+				return false, err
 			}
-			c.runUnits(&c.serial, u, u+1)
+			c.runUnits(&c.serial, u, min(u+step, c.units))
 		}
 		return true, nil
 	}
 	j := w.acquire()
 	j.fn = q8ConvRunner{}
 	j.units = c.units
-	j.chunk = 1
+	// Chunks of up to one epilogue span, at least two per thread.
+	j.chunk = max(1, min(c.spanMax/q8NR, c.units/(2*w.threadsFor())))
 	j.src = unsafe.Pointer(c)
 	return true, w.run(ctx, j, true)
 }
@@ -308,12 +355,21 @@ func q8Code(x, inv, zpf, maxCode float32) uint32 {
 	return uint32(v + 0.5)
 }
 
-// runUnits computes pixel panels [lo, hi) (over images × panels).
+// runUnits computes pixel panels [lo, hi) (over images × panels). The epilogue runs
+// over spans of consecutive panels of one image, up to spanMax pixels, once the span's
+// tiles are stored.
 func (c *Q8Conv) runUnits(s *scratch, lo, hi int) {
 	p := &c.p
 	s.reserve(4 * (c.kg*q8NR + q8MR*q8NR))
 	panel := take[uint32](s, c.kg*q8NR)
 	tile := take[float32](s, q8MR*q8NR)
+	spanB, span0, span1 := -1, 0, 0 // the pending epilogue span: image, pixels [span0, span1)
+	flush := func() {
+		if c.epi != nil && spanB >= 0 && span1 > span0 {
+			epiBlock(c.epi, c.dst, c.res, spanB*p.oc*p.outSp+span0, p.outSp, p.oc, span1-span0, 0, true)
+		}
+		spanB = -1
+	}
 	for u := lo; u < hi; u++ {
 		b, pn := u/c.panels, u%c.panels
 		p0 := pn * q8NR
@@ -333,7 +389,7 @@ func (c *Q8Conv) runUnits(s *scratch, lo, hi int) {
 			m0 := t * q8MR
 			rows := min(q8MR, p.oc-m0)
 			a := c.w[t*c.kg*q8MR*4 : (t+1)*c.kg*q8MR*4]
-			cs, sc, bi := c.comp[m0:m0+q8MR], c.scale[m0:m0+q8MR], c.bias[m0:m0+q8MR]
+			cs, sc, bi := c.comp[m0:m0+q8MR], c.scale[m0:m0+q8MR], c.tbias[m0:m0+q8MR]
 			if rows == q8MR && cols == q8NR {
 				q8Tile(a, bb, bstride, c.kg, out[m0*p.outSp+p0:], p.outSp, cs, sc, bi)
 				continue
@@ -343,10 +399,13 @@ func (c *Q8Conv) runUnits(s *scratch, lo, hi int) {
 				copy(out[(m0+r)*p.outSp+p0:(m0+r)*p.outSp+p0+cols], tile[r*q8NR:r*q8NR+cols])
 			}
 		}
-		if c.epi != nil {
-			epiBlock(c.epi, c.dst, c.res, b*p.oc*p.outSp+p0, p.outSp, p.oc, cols, 0, true)
+		if spanB != b || span1 != p0 || span1-span0+cols > c.spanMax {
+			flush()
+			spanB, span0 = b, p0
 		}
+		span1 = p0 + cols
 	}
+	flush()
 }
 
 // fill gathers the codes of output pixels [p0, p0+cols) into the panel: group

@@ -419,6 +419,7 @@ func TestQ8ConvClone(t *testing.T) {
 		require.NoError(t, err)
 		require.Same(t, &q.w[0], &k.w[0])
 		require.Same(t, &q.scale[0], &k.scale[0])
+		require.Equal(t, q.spanMax, k.spanMax) // the clone's epilogue runs over the same spans
 		want := make([]float32, c.outLen)
 		ok, err := q.Run(context.Background(), nil, c.src, want, nil)
 		require.True(t, ok)
@@ -436,4 +437,120 @@ func TestQ8ConvClone(t *testing.T) {
 		_, err = q.Clone(other)
 		require.Error(t, err)
 	}
+}
+
+// TestSQQ8EpilogueSpans: the epilogue over spans of several panels (images of many
+// panels, partial last panels, batches, a span cut by the image) with and without the
+// leading per-channel Add folded into the tiles' bias (integer and fractional zero
+// points) gives, on 1–3 threads, the bits of the plain run followed by ApplyEpilogue.
+func TestSQQ8EpilogueSpans(t *testing.T) {
+	g1 := func(n, ic, oc, h, w, k, s int) ConvGeom {
+		pad := k / 2
+		return ConvGeom{N: n, Groups: 1, InC: ic, OutC: oc, In: []int{h, w}, Out: []int{(h+2*pad-k)/s + 1, (w+2*pad-k)/s + 1},
+			Kernel: []int{k, k}, Strides: []int{s, s}, Dilations: []int{1, 1}, PadsBegin: []int{pad, pad}}
+	}
+	geoms := []ConvGeom{
+		g1(1, 32, 32, 64, 32, 1, 1),  // person-reid: 32 panels, spans of 16
+		g1(2, 40, 200, 40, 40, 1, 1), // batch 2, 25 panels (the last partial), spans of 2
+		g1(1, 48, 7, 33, 17, 3, 1),   // padded 3×3, one partial tile
+		g1(3, 8, 600, 9, 9, 3, 2),    // one panel per image, spans of one panel
+	}
+	grids := []struct{ lo, hi float32 }{{0, 6}, {-1.25, 1.25 * 127 / 128}, {-0.3, 6.075}}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, g := range geoms {
+		for _, gr := range grids {
+			c := q8NewCase(rng, g, 256, gr.lo, gr.hi, -1)
+			bias := make([]float32, g.OutC)
+			for i := range bias {
+				bias[i] = float32(rng.NormFloat64())
+			}
+			bias[0], bias[len(bias)-1] = float32(math.Copysign(0, -1)), 0
+			fq, err := NewEpiFQ([]float32{-0.3}, []float32{4}, []float32{-0.3}, []float32{4}, 256)
+			require.NoError(t, err)
+			res := make([]float32, c.outLen)
+			for i := range res {
+				res[i] = float32(rng.NormFloat64())
+			}
+			epis := []*Epilogue{
+				{Steps: []EpiStep{{Kind: EpiAddChan, Vec: bias}, {Kind: EpiFakeQuantize, FQ: fq}}},
+				{Steps: []EpiStep{{Kind: EpiAddChan, Vec: []float32{0.25}}}},
+				{Steps: []EpiStep{{Kind: EpiAddChan, Vec: bias}, {Kind: EpiFakeQuantize, FQ: fq}, {Kind: EpiAddTensor}, {Kind: EpiRelu}}},
+				{Steps: []EpiStep{{Kind: EpiRelu}, {Kind: EpiAddChan, Vec: bias}}},
+			}
+			for ei, e := range epis {
+				name := fmt.Sprintf("%+v [%v,%v] epilogue %d", g, gr.lo, gr.hi, ei)
+				var rs [][]float32
+				if e.Residuals() > 0 {
+					rs = [][]float32{res}
+				}
+				plain, err := NewQ8Conv(g, c.wq, c.wscale, c.lo, c.hi, c.levels)
+				require.NoError(t, err, name)
+				want := make([]float32, c.outLen)
+				ok, err := plain.Run(context.Background(), nil, c.src, want, nil)
+				require.True(t, ok, name)
+				require.NoError(t, err, name)
+				p, _ := g.plan()
+				require.NoError(t, ApplyEpilogue(e, want, p.oc, p.outSp, true, rs), name)
+				fused, err := NewQ8Conv(g, c.wq, c.wscale, c.lo, c.hi, c.levels)
+				require.NoError(t, err, name)
+				require.NoError(t, fused.SetEpilogue(e), name)
+				for _, th := range []int{1, 2, 3} {
+					w := NewWorkers(th)
+					got := make([]float32, c.outLen)
+					ok, err := fused.Run(context.Background(), w, c.src, got, rs)
+					w.Close()
+					require.NoError(t, err, name)
+					require.True(t, ok, name)
+					require.Equal(t, math32Bits(want), math32Bits(got), "%s, %d threads", name, th)
+				}
+			}
+		}
+	}
+}
+
+// math32Bits returns the bit patterns of x (so that -0 and +0, and NaNs, compare exactly).
+func math32Bits(x []float32) []uint32 {
+	b := make([]uint32, len(x))
+	for i, v := range x {
+		b[i] = math.Float32bits(v)
+	}
+	return b
+}
+
+// TestSQQ8FoldBits: the folded bias gives (t + bias) + v for every float32 t the tile
+// can produce, on the signed zeros, infinities and NaN (checked directly: the tile's
+// last operation is t + tbias).
+func TestSQQ8FoldBits(t *testing.T) {
+	negz := float32(math.Copysign(0, -1))
+	inf := float32(math.Inf(1))
+	nan := float32(math.NaN())
+	ts := []float32{0, negz, 1, -1, 0x1p-149, -0x1p-149, 3.4e38, inf, -inf, nan}
+	vs := []float32{0, negz, 1, -1, 0x1p-149, inf, -inf, nan}
+	g := ConvGeom{N: 1, Groups: 1, InC: 4, OutC: 1, In: []int{1, 1}, Out: []int{1, 1}, Kernel: []int{1, 1},
+		Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{0, 0}}
+	for _, b := range []float32{0, negz} {
+		for _, v := range vs {
+			c, err := NewQ8Conv(g, []int8{1, 2, 3, 4}, []float32{1}, 0, 255, 256)
+			require.NoError(t, err)
+			c.bias[0] = b
+			tb, ok := c.sqFold(&Epilogue{Steps: []EpiStep{{Kind: EpiAddChan, Vec: []float32{v}}}})
+			require.True(t, ok)
+			for _, x := range ts {
+				want := (x + b) + v
+				got := x + tb[0]
+				if want != want {
+					require.True(t, got != got, "t %v bias %v v %v", x, b, v)
+					continue
+				}
+				require.Equal(t, math.Float32bits(want), math.Float32bits(got), "t %v bias %v v %v", x, b, v)
+			}
+		}
+	}
+	c, err := NewQ8Conv(g, []int8{1, 2, 3, 4}, []float32{1}, 0, 255, 256)
+	require.NoError(t, err)
+	c.bias[0] = 0x1p-20
+	_, ok := c.sqFold(&Epilogue{Steps: []EpiStep{{Kind: EpiAddChan, Vec: []float32{1}}}})
+	require.False(t, ok, "a nonzero bias is not folded")
+	_, ok = c.sqFold(&Epilogue{Steps: []EpiStep{{Kind: EpiRelu}}})
+	require.False(t, ok, "no leading Add")
 }

@@ -183,6 +183,11 @@ func (g *gatherOp) moveMap(in []Input, outShapes [][]int) ([][]int, error) {
 
 func (g *gatherOp) evalBounds(in []Input, outs []Output) { moverBounds(g, in, outs) }
 
-func (g *gatherOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
+func (g *gatherOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
+	// Known indices and axis: block copies of the gathered slices (an RGB↔BGR channel
+	// swap, an embedding row lookup), the reference map's bits.
+	if k := moveRunsKernel(g, in, opts); k != nil {
+		return k, nil
+	}
 	return prepareMove(g, in)
 }

@@ -240,3 +240,41 @@ func TestMfGatherRunsMatchesMap(t *testing.T) {
 		})
 	}
 }
+
+// TestSQGatherRuns: Gather (v1, v7, v8) with known indices through the block-copy
+// kernel and the reference move map — random shapes, axes, batch_dims, negative and
+// repeated indices; out-of-range indices (zeros) fall back — and the channel swap of an
+// image input (person-reid-0287's Gather_3996) takes the block copy.
+func TestSQGatherRuns(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 4))
+	fast := 0
+	for it := 0; it < 200; it++ {
+		rank := 1 + r.IntN(4)
+		dims := make([]int, rank)
+		for i := range dims {
+			dims[i] = 1 + r.IntN(9)
+		}
+		x := moveRunsRandData(t, r, it, dims)
+		axis := r.IntN(rank)
+		n := 1 + r.IntN(5)
+		idx := make([]int64, n)
+		for i := range idx {
+			idx[i] = r.Int64N(int64(2*dims[axis])) - int64(dims[axis]) // negative ones count from the end
+		}
+		if it%7 == 6 {
+			idx[0] = int64(dims[axis]) + 3 // out of range: zeros (v8), the reference path
+		}
+		version := []string{"opset1", "opset7", "opset8"}[it%3]
+		op := decodeOp(t, "Gather", version)
+		if version == "opset1" && it%7 == 6 {
+			continue // v1 rejects an out-of-range index
+		}
+		if moveRunsCompare(t, op, x, []*ir.Tensor{moveRunsI64(t, idx...), moveRunsI64(t, int64(axis))}) {
+			fast++
+		}
+	}
+	require.Greater(t, fast, 20)
+	img := moveRunsRandData(t, r, 0, []int{1, 3, 16, 8})
+	require.True(t, moveRunsCompare(t, decodeOp(t, "Gather", "opset8", "batch_dims", "0"), img,
+		[]*ir.Tensor{moveRunsI64(t, 2, 1, 0), moveRunsI64(t, 1)}), "a channel swap takes the block copy")
+}
