@@ -58,6 +58,16 @@ type ConvGemm struct {
 	res [][]float32 // the epilogue's residual tensors during a run
 
 	sn *smallnConv // the small-N path (smalln_conv.go) when chosen; nil otherwise
+
+	// Gather mode (sc_gather.go), a strided unpadded 1×1 convolution: the input is
+	// gathered into scBuf (scBuf16 for f16 data) and sc, the 1×1 stride-1 convolution
+	// on the output grid, runs on it.
+	sc      *ConvGemm
+	scN     int // gathered elements
+	scBuf   []float32
+	scBuf16 []float16.Float16
+	scDst   []float32 // during a run: the gathered tensor being written
+	scDst16 []float16.Float16
 }
 
 // NewConvGemm plans the fast convolution of geometry g with the micro-kernel family
@@ -73,6 +83,12 @@ func newConvGemm(g ConvGeom, arch GemmArch, threads int, padded bool) (*ConvGemm
 
 // newConvGemmMode is newConvGemm with the small-N path chosen by mode.
 func newConvGemmMode(g ConvGeom, arch GemmArch, threads int, padded bool, mode smallnMode) (*ConvGemm, error) {
+	return newConvGemmOpts(g, arch, threads, padded, mode, true)
+}
+
+// newConvGemmOpts is newConvGemmMode; gather false keeps strided 1×1 convolutions in
+// padded mode (tests).
+func newConvGemmOpts(g ConvGeom, arch GemmArch, threads int, padded bool, mode smallnMode, gather bool) (*ConvGemm, error) {
 	p, err := g.plan()
 	if err != nil {
 		return nil, err
@@ -82,6 +98,13 @@ func newConvGemmMode(g ConvGeom, arch GemmArch, threads int, padded bool, mode s
 		return nil, err
 	}
 	c := &ConvGemm{p: p, gk: gk}
+	c.kTot = p.ic * p.kSp
+	if gather && padded && scGatherable(&p) {
+		if err := c.scPlanGather(g, max(threads, 1), mode); err != nil {
+			return nil, err
+		}
+		return c, nil
+	}
 	if p.oc <= cgRowMax {
 		c.rowOff = gemmRowOffFor(gk.arch)
 	}
@@ -146,6 +169,13 @@ func (c *ConvGemm) PackFilters(filt []float32) error {
 	if len(filt) != p.g*p.oc*p.ic*p.kSp {
 		return geomErr("filters of %d elements, expected %d", len(filt), p.g*p.oc*p.ic*p.kSp)
 	}
+	if c.sc != nil {
+		if err := c.sc.PackFilters(filt); err != nil {
+			return err
+		}
+		c.ready = true
+		return nil
+	}
 	if c.sn != nil {
 		c.smallnPackConv(filt)
 		c.ready = true
@@ -183,6 +213,9 @@ func (c *ConvGemm) SetEpilogue(e *Epilogue) error {
 	if e.empty() {
 		c.epi = nil
 	}
+	if c.sc != nil {
+		return c.sc.SetEpilogue(e)
+	}
 	return nil
 }
 
@@ -213,6 +246,9 @@ func (c *ConvGemm) RunEpi(ctx context.Context, w *Workers, src, dst []float32, r
 	}
 	c.src, c.dst, c.res = src, dst, res
 	defer func() { c.src, c.dst, c.res = nil, nil, nil }()
+	if c.sc != nil {
+		return c.scRun(ctx, w, dst, res)
+	}
 	if !c.padded && c.src16 != nil {
 		if err := c.thrWiden(ctx, w); err != nil { // RunEpiF16: src is the f32 scratch
 			return err

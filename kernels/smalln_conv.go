@@ -111,8 +111,8 @@ func (c *ConvGemm) smallnPackConv(filt []float32) {
 func (c *ConvGemm) smallnRunConv(s *scratch, lo, hi int) {
 	p := &c.p
 	sn := c.sn
-	s.reserve(4 * sn.chunk * smallnNR)
-	blk := take[float32](s, sn.chunk*smallnNR)
+	s.reserve(4 * scTransRows(sn.chunk) * smallnNR)
+	blk := take[float32](s, scTransRows(sn.chunk)*smallnNR)
 	per := smallnPackedLen(p.oc, c.kTot)
 	resid := c.epi.Residuals() > 0
 	for u := lo; u < hi; u++ {
@@ -159,9 +159,28 @@ func (c *ConvGemm) smallnRunConv(s *scratch, lo, hi int) {
 	}
 }
 
+// scTransRows is the number of pixel rows a small-N block of n pixels is allocated
+// with: whole 16-row groups, which scTrans16 reads (rows past n are not written out).
+func scTransRows(n int) int { return (n + 15) &^ 15 }
+
 // smallnTranspose writes the n×oc corner of the [pixel][smallnNR] block blk into oc
-// rows of n values, ld apart, at dst.
+// rows of n values, ld apart, at dst. blk must hold scTransRows(n) rows (AVX-512: 16×16
+// blocks transposed in registers).
 func smallnTranspose(dst []float32, ld int, blk []float32, n, oc int) {
+	if n <= 0 || oc <= 0 {
+		return
+	}
+	if scTransAsm() {
+		if len(blk) < scTransRows(n)*smallnNR || oc > smallnNR || len(dst) < (oc-1)*ld+n {
+			panic("kernels: small-N transpose outside its operands")
+		}
+		for i0 := 0; i0 < n; i0 += 16 {
+			for j0 := 0; j0 < oc; j0 += 16 {
+				scTrans16(&dst[j0*ld+i0], ld, &blk[i0*smallnNR+j0], min(16, n-i0), min(16, oc-j0))
+			}
+		}
+		return
+	}
 	for j := 0; j < oc; j++ {
 		d := dst[j*ld : j*ld+n]
 		for i := range d {

@@ -1,0 +1,155 @@
+package kernels
+
+import (
+	"context"
+	"unsafe"
+
+	"github.com/x448/float16"
+)
+
+// Strided 1×1 convolutions without padding (ResNet-style shortcut projections, the
+// 1×1 stride-2 layers of vehicle-attributes and person-attributes) read one input pixel
+// per output pixel: input (z·s0, y·s1, x·s2) for output (z, y, x). Padded mode would copy
+// the used stride phase into zero-bordered planes and run the offset tiles on them,
+// copying the valid pixels out again; instead the input is gathered into a compact
+// [plane][channel][output pixel] tensor (rows of s-strided columns), which is exactly
+// the input of a 1×1 stride-1 convolution on the output grid, and that convolution
+// runs on the direct path (B read in place, or the small-N tiles). The products and
+// their summation order are those of the direct convolution on the gathered data.
+
+// scGatherMin is the smallest gathered tensor (elements) copied in parallel.
+const scGatherMin = 1 << 15
+
+// scGatherable reports whether g is a strided 1×1 convolution that reads only inside
+// the input (no padding taken) and so runs on a gathered input.
+func scGatherable(p *convPlan) bool {
+	if p.kSp != 1 || p.pb != [3]int{} || p.s == [3]int{1, 1, 1} || p.outSp == 0 {
+		return false
+	}
+	for a := range p.s {
+		if (p.out[a]-1)*p.s[a] >= p.in[a] {
+			return false
+		}
+	}
+	return true
+}
+
+// scPlanGather makes c a gathering convolution: c.sc runs the compact 1×1 stride-1
+// convolution.
+func (c *ConvGemm) scPlanGather(g ConvGeom, threads int, mode smallnMode) error {
+	ig := g
+	ig.In = append([]int(nil), g.Out...)
+	ig.Kernel = make([]int, len(g.Out))
+	ig.Strides = make([]int, len(g.Out))
+	ig.Dilations = make([]int, len(g.Out))
+	for i := range ig.Kernel {
+		ig.Kernel[i], ig.Strides[i], ig.Dilations[i] = 1, 1, 1
+	}
+	ig.PadsBegin = make([]int, len(g.Out))
+	in, err := newConvGemmOpts(ig, c.gk.arch, threads, true, mode, false)
+	if err != nil {
+		return err
+	}
+	p := &c.p
+	c.sc = in
+	c.scN = p.n * p.g * p.ic * p.outSp
+	c.scBuf = make([]float32, c.scN)
+	c.scBuf16 = make([]float16.Float16, c.scN)
+	c.parallel = in.parallel
+	c.units = in.units
+	return nil
+}
+
+type scGatherRunner struct{}
+
+func (scGatherRunner) run(j *job, _ *scratch, lo, hi int) {
+	c := (*ConvGemm)(j.src)
+	if j.flag {
+		scGather(c.scDst16, c.src16, &c.p, lo, hi)
+	} else {
+		scGatherF32(c.scDst, c.src, &c.p, lo, hi)
+	}
+}
+
+// scGather copies channels [lo, hi) (over all images and groups) of the input x into
+// the compact tensor d: d[ch][z][y][x] = x[ch][z·s0][y·s1][x·s2].
+func scGather[T float32 | float16.Float16](d, x []T, p *convPlan, lo, hi int) {
+	o1, o2 := p.out[1], p.out[2]
+	for ch := lo; ch < hi; ch++ {
+		src := x[ch*p.inSp : (ch+1)*p.inSp]
+		dst := d[ch*p.outSp : (ch+1)*p.outSp]
+		for z := 0; z < p.out[0]; z++ {
+			for y := 0; y < o1; y++ {
+				scGatherRow(dst[(z*o1+y)*o2:][:o2], src[(z*p.s[0]*p.in[1]+y*p.s[1])*p.in[2]:], p.s[2])
+			}
+		}
+	}
+}
+
+// scGatherRow writes row[i·s] into d[i] for every i < len(d).
+func scGatherRow[T float32 | float16.Float16](d, row []T, s int) {
+	row = row[:(len(d)-1)*s+1]
+	for i := range d {
+		d[i] = row[i*s]
+	}
+}
+
+// scGatherF32 is scGather for float32, deinterleaving rows of stride 2 with
+// gemmDeint2 (AVX-512 on 16 or more columns).
+func scGatherF32(d, x []float32, p *convPlan, lo, hi int) {
+	o1, o2 := p.out[1], p.out[2]
+	if p.s[2] != 2 || o2 < 16 {
+		scGather(d, x, p, lo, hi)
+		return
+	}
+	for ch := lo; ch < hi; ch++ {
+		src := x[ch*p.inSp : (ch+1)*p.inSp]
+		dst := d[ch*p.outSp : (ch+1)*p.outSp]
+		for z := 0; z < p.out[0]; z++ {
+			for y := 0; y < o1; y++ {
+				dr := dst[(z*o1+y)*o2:][:o2]
+				row := src[(z*p.s[0]*p.in[1]+y*p.s[1])*p.in[2]:]
+				n := o2
+				if len(row) < 2*n { // an odd last row: its last column alone
+					n--
+				}
+				gemmDeint2(row[:2*n], dr[:n], nil)
+				if n < o2 {
+					dr[n] = row[2*n]
+				}
+			}
+		}
+	}
+}
+
+// scRun gathers the input (c.src, or c.src16 for RunEpiF16) and runs the compact
+// convolution on it.
+func (c *ConvGemm) scRun(ctx context.Context, w *Workers, dst []float32, res [][]float32) error {
+	chans := c.p.n * c.p.g * c.p.ic
+	half := c.src16 != nil
+	if half {
+		c.scDst16 = c.scBuf16[:c.scN]
+	} else {
+		c.scDst = c.scBuf[:c.scN]
+	}
+	defer func() { c.scDst, c.scDst16 = nil, nil }()
+	if c.sc.parallel && w.threadsFor() > 1 && c.scN >= scGatherMin && chans > 1 {
+		j := w.acquire()
+		j.fn = scGatherRunner{}
+		j.units = chans
+		j.chunk = max(1, chans/(4*w.threadsFor()))
+		j.flag = half
+		j.src = unsafe.Pointer(c)
+		if err := w.run(ctx, j, true); err != nil {
+			return err
+		}
+	} else if half {
+		scGather(c.scDst16, c.src16, &c.p, 0, chans)
+	} else {
+		scGatherF32(c.scDst, c.src, &c.p, 0, chans)
+	}
+	if half { // c.src is RunEpiF16's f32 scratch, at least scN long
+		return c.sc.RunEpiF16(ctx, w, c.scDst16, c.src[:c.scN], c.dst16, dst, res)
+	}
+	return c.sc.RunEpi(ctx, w, c.scDst, dst, res)
+}
