@@ -490,6 +490,10 @@ func (c *ConvGemm) fillRange(s *scratch, lo, hi, r0, r1 int) {
 		return
 	}
 	s2 := p.s[2]
+	if c.src16 != nil && p.s == [3]int{1, 1, 1} {
+		c.scFillRows16(c0, c1, r0, r1, lo, hi)
+		return
+	}
 	for pl := c0; pl < c1; pl++ {
 		var x []float32
 		var x16 []float16.Float16

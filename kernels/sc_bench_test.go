@@ -34,6 +34,13 @@ var scBenchConvs = []struct {
 	{"pa_3x3_48to128_10x5", scConv2D(48, 128, 10, 5, 10, 5, 3, 1, 1)},
 	{"pa_3x3_48to48_10x5", scConv2D(48, 48, 10, 5, 10, 5, 3, 1, 1)},
 	{"pa_1x1_368to128_10x5", scConv2D(368, 128, 10, 5, 10, 5, 1, 1, 0)},
+	// larger maps, for the small-N choice
+	{"gaze_3x3_64to128_15", scConv2D(64, 128, 15, 15, 15, 15, 3, 1, 1)},
+	{"gaze_3x3_16to64_30", scConv2D(16, 64, 30, 30, 30, 30, 3, 1, 1)},
+	{"big_3x3_16to64_56", scConv2D(16, 64, 56, 56, 56, 56, 3, 1, 1)},
+	{"big_3x3_64to64_56", scConv2D(64, 64, 56, 56, 56, 56, 3, 1, 1)},
+	{"sq_1x1_64to256_13", scConv2D(64, 256, 13, 13, 13, 13, 1, 1, 0)},
+	{"sq_3x3_64to256_13", scConv2D(64, 256, 13, 13, 13, 13, 3, 1, 1)},
 }
 
 func scConv2D(ic, oc, ih, iw, oh, ow, k, s, pad int) ConvGeom {

@@ -153,3 +153,48 @@ func (c *ConvGemm) scRun(ctx context.Context, w *Workers, dst []float32, res [][
 	}
 	return c.sc.RunEpi(ctx, w, c.scDst, dst, res)
 }
+
+// scWidenRows widens rows rows of n f16 values, src rows lds apart, into dst rows ldd
+// apart: one assembly call for all rows (AVX-512), else GemmF16ToF32 per row.
+func scWidenRows(dst []float32, ldd int, src []float16.Float16, lds, n, rows int) {
+	if rows <= 0 || n <= 0 {
+		return
+	}
+	if len(dst) < (rows-1)*ldd+n || len(src) < (rows-1)*lds+n {
+		panic("kernels: scWidenRows outside its operands")
+	}
+	if scCvtRowsAsm() {
+		scCvtRows(n, rows, &dst[0], ldd, (*uint16)(unsafe.Pointer(&src[0])), lds)
+		return
+	}
+	for r := 0; r < rows; r++ {
+		GemmF16ToF32(dst[r*ldd:r*ldd+n], src[r*lds:r*lds+n])
+	}
+}
+
+// scFillRows16 is fillRange for f16 data and stride 1 (one phase, padded row (z, y) at
+// (z·inP[1]+y)·inP[2]): padded columns [lo, hi) of the valid rows among flat padded rows
+// [r0, r1) of channels [c0, c1), each z slice's rows in one scWidenRows call (the
+// row-by-row copy cost more per row than widening its 10–40 values).
+func (c *ConvGemm) scFillRows16(c0, c1, r0, r1, lo, hi int) {
+	p := &c.p
+	ip := c.inP
+	for pl := c0; pl < c1; pl++ {
+		x := c.src16[pl*p.inSp : (pl+1)*p.inSp]
+		d := c.pad[pl*c.chanP : (pl+1)*c.chanP]
+		for fr := r0; fr < r1; {
+			pz := fr / ip[1]
+			end := min(r1, (pz+1)*ip[1])
+			iz := pz - p.pb[0]
+			if iz >= 0 && iz < p.in[0] {
+				y0 := max(fr-pz*ip[1], p.pb[1])
+				y1 := min(end-pz*ip[1], p.in[1]+p.pb[1])
+				if y1 > y0 {
+					src := x[(iz*p.in[1]+y0-p.pb[1])*p.in[2]+lo-p.pb[2]:]
+					scWidenRows(d[(pz*ip[1]+y0)*ip[2]+lo:], ip[2], src, p.in[2], hi-lo, y1-y0)
+				}
+			}
+			fr = end
+		}
+	}
+}

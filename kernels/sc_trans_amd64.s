@@ -163,3 +163,52 @@ TEXT ·scTrans16(SB), NOSPLIT, $0-40
 done:
 	VZEROUPPER
 	RET
+
+// func scCvtRows(n, rows int, dst *float32, ldd int, src *uint16, lds int)
+// Widens rows rows of n f16 values (src rows lds halves apart) into f32 rows ldd
+// floats apart (VCVTPH2PS, exact): 16 per step, then a masked tail (masked-off lanes
+// are neither read nor written).
+TEXT ·scCvtRows(SB), NOSPLIT, $0-48
+	MOVQ n+0(FP), R8
+	MOVQ rows+8(FP), BX
+	MOVQ dst+16(FP), DI
+	MOVQ ldd+24(FP), R9
+	SHLQ $2, R9
+	MOVQ src+32(FP), SI
+	MOVQ lds+40(FP), R10
+	SHLQ $1, R10
+	MOVQ R8, CX
+	ANDQ $15, CX
+	MOVL $1, AX
+	SHLL CX, AX
+	DECL AX
+	KMOVW AX, K1
+	TESTQ BX, BX
+	JLE cvtrDone
+cvtrRow:
+	MOVQ SI, R11
+	MOVQ DI, R12
+	MOVQ R8, CX
+cvtrLoop:
+	CMPQ CX, $16
+	JLT cvtrTail
+	VCVTPH2PS (R11), Z0
+	VMOVUPS Z0, (R12)
+	ADDQ $32, R11
+	ADDQ $64, R12
+	SUBQ $16, CX
+	JMP cvtrLoop
+cvtrTail:
+	TESTQ CX, CX
+	JZ cvtrNext
+	VMOVDQU16.Z (R11), K1, Y1
+	VCVTPH2PS Y1, Z0
+	VMOVUPS Z0, K1, (R12)
+cvtrNext:
+	ADDQ R10, SI
+	ADDQ R9, DI
+	DECQ BX
+	JNZ cvtrRow
+cvtrDone:
+	VZEROUPPER
+	RET

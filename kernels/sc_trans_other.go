@@ -5,3 +5,7 @@ package kernels
 func scTrans16(*float32, int, *float32, int, int) { panic("kernels: scTrans16 without assembly") }
 
 func scTransAsm() bool { return false }
+
+func scCvtRows(int, int, *float32, int, *uint16, int) { panic("kernels: scCvtRows without assembly") }
+
+func scCvtRowsAsm() bool { return false }

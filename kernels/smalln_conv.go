@@ -40,19 +40,8 @@ func (c *ConvGemm) smallnPlanConv(threads int, mode smallnMode) {
 	if !asm && c.gk.arch != GemmGo {
 		return
 	}
-	if mode == 0 {
-		// cycles per k step per plane: the 8×32 tile over the (wide) pixel panels
-		// against the small-N tiles over the valid pixels, the latter weighted by 4/3
-		// (measured: on maps of 15×15 and more the small-N tiles run ~1.5× slower
-		// than their FMA count says, their A rows spread over more cache lines)
-		wide := p.outSp
-		if c.padded {
-			wide = c.nq
-		}
-		tiles := (p.oc + 7) / 8 * ((wide + 31) / 32) * 8
-		if smallnCost(p.outSp, p.oc)*4 >= tiles*3 {
-			return
-		}
+	if mode == 0 && !smallnChosen(c.kTot, p.outSp, p.oc, wideOf(c)) {
+		return
 	}
 	sn := &smallnConv{asm: asm, half2: mode == 2, kc: c.kTot}
 	sn.mPan = (p.oc + smallnNR - 1) / smallnNR
@@ -90,6 +79,29 @@ func (c *ConvGemm) smallnPlanConv(threads int, mode smallnMode) {
 	sn.units = planes * sn.mPan * sn.nChk
 	c.sn = sn
 	c.units = sn.units
+}
+
+// wideOf is the pixel count the 8×32 tiles of c cover per plane: the wide grid in
+// padded mode, else the output pixels.
+func wideOf(c *ConvGemm) int {
+	if c.padded {
+		return c.nq
+	}
+	return c.p.outSp
+}
+
+// smallnChosen is the cost model of the small-N choice for a convolution plane of k
+// (K), n output pixels (wide of them on the 8×32 tiles' grid) and m output channels,
+// in tile columns per k step (measured on the AMD EPYC of round 9, 1 thread, f16
+// models' layers from 5×5 to 56×56, `BenchmarkScConvMode`): the 8×32 tiles cost their
+// FMA count over the wide grid and ⌈m/8⌉ row panels plus 10 % (the copy-out of the
+// wide grid, partial panels); the small-N tiles their FMA count (smallnCost) plus one
+// column per element of their [pixel][32 channels] blocks, which are transposed and
+// narrowed per unit whatever K is (this term keeps small-K layers on the tiles).
+func smallnChosen(k, n, m, wide int) bool {
+	tiles := (m + 7) / 8 * ((wide + 31) / 32) * 8
+	sn := k*smallnCost(n, m) + smallnNR*n*((m+smallnNR-1)/smallnNR)
+	return 10*sn < 11*k*tiles
 }
 
 // smallnPackConv packs the filters into the small-N panels.
