@@ -83,12 +83,17 @@ func newConvGemm(g ConvGeom, arch GemmArch, threads int, padded bool) (*ConvGemm
 
 // newConvGemmMode is newConvGemm with the small-N path chosen by mode.
 func newConvGemmMode(g ConvGeom, arch GemmArch, threads int, padded bool, mode smallnMode) (*ConvGemm, error) {
-	return newConvGemmOpts(g, arch, threads, padded, mode, true)
+	return newConvGemmOpts(g, arch, threads, padded, mode, scOpts{})
 }
 
-// newConvGemmOpts is newConvGemmMode; gather false keeps strided 1×1 convolutions in
-// padded mode (tests).
-func newConvGemmOpts(g ConvGeom, arch GemmArch, threads int, padded bool, mode smallnMode, gather bool) (*ConvGemm, error) {
+// scOpts turns off round 9's data-movement changes (tests compare with the old paths).
+type scOpts struct {
+	noGather bool // strided 1×1 convolutions stay in padded mode
+	noShare  bool // padded rows keep both their left and right pads (no shared pad)
+}
+
+// newConvGemmOpts is newConvGemmMode with some of round 9's changes turned off.
+func newConvGemmOpts(g ConvGeom, arch GemmArch, threads int, padded bool, mode smallnMode, o scOpts) (*ConvGemm, error) {
 	p, err := g.plan()
 	if err != nil {
 		return nil, err
@@ -99,7 +104,7 @@ func newConvGemmOpts(g ConvGeom, arch GemmArch, threads int, padded bool, mode s
 	}
 	c := &ConvGemm{p: p, gk: gk}
 	c.kTot = p.ic * p.kSp
-	if gather && padded && scGatherable(&p) {
+	if !o.noGather && padded && scGatherable(&p) {
 		if err := c.scPlanGather(g, max(threads, 1), mode); err != nil {
 			return nil, err
 		}
@@ -113,7 +118,7 @@ func newConvGemmOpts(g ConvGeom, arch GemmArch, threads int, padded bool, mode s
 	c.nPan = (p.outSp + gk.nr - 1) / gk.nr
 	c.direct = p.kSp == 1 && p.s == [3]int{1, 1, 1} && p.pb == [3]int{} && p.in == p.out
 	if !c.direct && padded {
-		c.planPadded()
+		c.planPadded(!o.noShare)
 	}
 	c.plan(max(threads, 1))
 	c.smallnPlanConv(max(threads, 1), mode)
@@ -419,13 +424,16 @@ func (c *ConvGemm) packIm2col(dst, x []float32, k0, kcb, p0, cols int) {
 
 // planPadded sets up padded mode (see ConvGemm) unless its buffer would be far larger
 // than the input, in which case the im2col packing path is kept.
-func (c *ConvGemm) planPadded() {
+func (c *ConvGemm) planPadded(share bool) {
 	p := &c.p
 	nph := 1
 	for a := range c.inP {
 		c.inP[a] = (p.out[a]-1)*p.s[a] + (p.k[a]-1)*p.d[a] + 1
 		c.ph[a] = (c.inP[a] + p.s[a] - 1) / p.s[a]
 		nph *= p.s[a]
+	}
+	if share {
+		c.scSharePads()
 	}
 	if p.outSp == 0 {
 		return

@@ -46,7 +46,7 @@ func (c *ConvGemm) scPlanGather(g ConvGeom, threads int, mode smallnMode) error 
 		ig.Kernel[i], ig.Strides[i], ig.Dilations[i] = 1, 1, 1
 	}
 	ig.PadsBegin = make([]int, len(g.Out))
-	in, err := newConvGemmOpts(ig, c.gk.arch, threads, true, mode, false)
+	in, err := newConvGemmOpts(ig, c.gk.arch, threads, true, mode, scOpts{noGather: true})
 	if err != nil {
 		return err
 	}
@@ -196,5 +196,25 @@ func (c *ConvGemm) scFillRows16(c0, c1, r0, r1, lo, hi int) {
 			}
 			fr = end
 		}
+	}
+}
+
+// scSharePads narrows the padded rows of a convolution with stride 1 along x and both a
+// left (pb) and a right (pe) pad: row pitch W + max(pb, pe) instead of W + pb + pe.
+// A tap reading past the right end of a row then reads the next row's first columns,
+// which are its left pad (zero) — min(pb, pe) ≤ pb columns at most — and past the last
+// row the slack or the next channel's left pad (zero too). The wide grid (one output
+// row per pitch) loses min(pb, pe) columns per row: 12 → 11 on 10-pixel rows with a
+// 3×3 pad-1 filter, 9 % fewer products. Outputs and their sums are unchanged: every tap
+// reads the value it read before (data or a zero).
+func (c *ConvGemm) scSharePads() {
+	p := &c.p
+	pb, w := p.pb[2], p.in[2]
+	pe := c.inP[2] - pb - w
+	if p.s[2] != 1 || pb <= 0 || pe <= 0 {
+		return
+	}
+	if pitch := w + max(pb, pe); pitch >= p.out[2] && pitch < c.inP[2] {
+		c.inP[2], c.ph[2] = pitch, pitch
 	}
 }

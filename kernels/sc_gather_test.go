@@ -69,10 +69,10 @@ func TestScGatherConv(t *testing.T) {
 				for _, mode := range []smallnMode{0, -1, 1} {
 					name := fmt.Sprintf("%s/%s/t%d/mode%d", tc.name, arch, threads, mode)
 					w := NewWorkers(threads)
-					c, err := newConvGemmOpts(tc.g, arch, threads, true, mode, true)
+					c, err := newConvGemmOpts(tc.g, arch, threads, true, mode, scOpts{})
 					require.NoError(t, err, name)
 					require.Equal(t, tc.gather, c.sc != nil, name)
-					old, err := newConvGemmOpts(tc.g, arch, threads, true, mode, false)
+					old, err := newConvGemmOpts(tc.g, arch, threads, true, mode, scOpts{noGather: true})
 					require.NoError(t, err, name)
 					require.Nil(t, old.sc, name)
 					require.NoError(t, c.PackFilters(filt), name)
@@ -129,4 +129,58 @@ func TestScGatherZeroAllocs(t *testing.T) {
 		}
 		w.Close()
 	}
+}
+
+// TestScSharePads: padded rows sharing one pad between neighbours give exactly the
+// results of the rows with both pads (every tap reads the same value), on the
+// conformance table and the small-plane model shapes, f32 and f16, 8×32 tiles and
+// small-N tiles, 1–2 threads; and the pitch does narrow where both pads are positive.
+func TestScSharePads(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 4))
+	ctx := context.Background()
+	type tcase struct {
+		name string
+		g    ConvGeom
+	}
+	var cases []tcase
+	for _, tc := range convGemmCases {
+		cases = append(cases, tcase{tc.name, tc.g})
+	}
+	for _, tc := range scBenchConvs[:18] {
+		cases = append(cases, tcase{tc.name, tc.g})
+	}
+	narrowed := 0
+	for _, tc := range cases {
+		ls, lf, lo := tc.g.ConvLens()
+		src16, src := backF16Data(r, ls)
+		filt := gemmRandSlice(r, lf)
+		for _, arch := range GemmArchs() {
+			for _, threads := range []int{1, 2} {
+				for _, mode := range []smallnMode{-1, 1} {
+					name := fmt.Sprintf("%s/%s/t%d/mode%d", tc.name, arch, threads, mode)
+					w := NewWorkers(threads)
+					c, err := newConvGemmOpts(tc.g, arch, threads, true, mode, scOpts{})
+					require.NoError(t, err, name)
+					old, err := newConvGemmOpts(tc.g, arch, threads, true, mode, scOpts{noShare: true})
+					require.NoError(t, err, name)
+					if c.padded && c.inP[2] < old.inP[2] {
+						narrowed++
+						require.Less(t, c.nq, old.nq, name)
+					}
+					require.NoError(t, c.PackFilters(filt), name)
+					require.NoError(t, old.PackFilters(filt), name)
+					got, ref := gemmRandSlice(r, lo), gemmRandSlice(r, lo)
+					require.NoError(t, c.Run(ctx, w, src, got), name)
+					require.NoError(t, old.Run(ctx, w, src, ref), name)
+					require.Equal(t, ref, got, name)
+					got16, ref16 := make([]float16.Float16, lo), make([]float16.Float16, lo)
+					require.NoError(t, c.RunEpiF16(ctx, w, src16, gemmRandSlice(r, ls), got16, gemmRandSlice(r, lo), nil), name)
+					require.NoError(t, old.RunEpiF16(ctx, w, src16, gemmRandSlice(r, ls), ref16, gemmRandSlice(r, lo), nil), name)
+					require.Equal(t, ref16, got16, name+" f16")
+					w.Close()
+				}
+			}
+		}
+	}
+	require.Greater(t, narrowed, 20)
 }
