@@ -40,7 +40,7 @@ func (c *ConvGemm) smallnPlanConv(threads int, mode smallnMode) {
 	if !asm && c.gk.arch != GemmGo {
 		return
 	}
-	if mode == 0 && !smallnChosen(c.kTot, p.outSp, p.oc, wideOf(c)) {
+	if mode == 0 && !smallnChosen(c.kTot, p.outSp, p.oc, wideOf(c), c.mChunks > 1) {
 		return
 	}
 	sn := &smallnConv{asm: asm, half2: mode == 2, kc: c.kTot}
@@ -98,10 +98,18 @@ func wideOf(c *ConvGemm) int {
 // wide grid, partial panels); the small-N tiles their FMA count (smallnCost) plus one
 // column per element of their [pixel][32 channels] blocks, which are transposed and
 // narrowed per unit whatever K is (this term keeps small-K layers on the tiles).
-func smallnChosen(k, n, m, wide int) bool {
+// mSplit: the tiles' parallel plan splits the output channels too (few pixel panels
+// per thread); each channel chunk then re-reads (or, for a partial panel, re-packs)
+// its pixel panels, which measured ~20 % slower at 2 threads relative to the small-N
+// tiles, whose units split by channel panels anyway.
+func smallnChosen(k, n, m, wide int, mSplit bool) bool {
 	tiles := (m + 7) / 8 * ((wide + 31) / 32) * 8
 	sn := k*smallnCost(n, m) + smallnNR*n*((m+smallnNR-1)/smallnNR)
-	return 10*sn < 11*k*tiles
+	tc := 11 * k * tiles
+	if mSplit {
+		tc = tc * 6 / 5
+	}
+	return 10*sn < tc
 }
 
 // smallnPackConv packs the filters into the small-N panels.
