@@ -218,3 +218,55 @@ func (c *ConvGemm) scSharePads() {
 		c.inP[2], c.ph[2] = pitch, pitch
 	}
 }
+
+// scFillRows16S2 is fillRange for f16 data, x stride 2 and every input column read
+// (padded columns [pb, pb+W)), on AVX-512: per channel, z slice and used y phase, the
+// rows of that phase go through one scCvtDeint call, which widens each row and splits
+// it into its two x phases (input column c is padded column c+pb: phase (c+pb) mod 2,
+// index (c+pb) div 2), instead of a widening and a deinterleave per row.
+func (c *ConvGemm) scFillRows16S2(c0, c1, r0, r1 int) {
+	p := &c.p
+	ip := c.inP
+	s0, s1 := p.s[0], p.s[1]
+	pb := p.pb[2]
+	ph01 := c.ph[0] * c.ph[1]
+	evPh, odPh := pb&1, (pb+1)&1 // x phases of the even and odd input columns
+	evOff, odOff := evPh*c.phSp+pb>>1, odPh*c.phSp+(pb+1)>>1
+	odd := gemmUsed(c.phUse[2], odPh)
+	nEv, nOd := (p.in[2]+1)/2, p.in[2]/2
+	for pl := c0; pl < c1; pl++ {
+		x := c.src16[pl*p.inSp : (pl+1)*p.inSp]
+		d := c.pad[pl*c.chanP : (pl+1)*c.chanP]
+		for fr := r0; fr < r1; {
+			pz := fr / ip[1]
+			end := min(r1, (pz+1)*ip[1])
+			iz := pz - p.pb[0]
+			if iz >= 0 && iz < p.in[0] && gemmUsed(c.phUse[0], pz%s0) {
+				y0 := max(fr-pz*ip[1], p.pb[1])
+				y1 := min(end-pz*ip[1], p.in[1]+p.pb[1])
+				for ry := 0; ry < s1 && y1 > y0; ry++ {
+					if !gemmUsed(c.phUse[1], ry) {
+						continue
+					}
+					fy := y0 + ((ry-y0)%s1+s1)%s1 // first padded row >= y0 of y phase ry
+					if fy >= y1 {
+						continue
+					}
+					rows := (y1 - fy + s1 - 1) / s1
+					prow := (((pz%s0)*s1+ry)*2*ph01 + (pz/s0)*c.ph[1] + fy/s1) * c.ph[2]
+					src := x[(iz*p.in[1]+fy-p.pb[1])*p.in[2]:]
+					lds, ldd := s1*p.in[2], c.ph[2]
+					if len(src) < (rows-1)*lds+p.in[2] || len(d) < prow+evOff+(rows-1)*ldd+nEv || (odd && len(d) < prow+odOff+(rows-1)*ldd+nOd) {
+						panic("kernels: stride-2 f16 fill outside its operands")
+					}
+					var od *float32
+					if odd && nOd > 0 {
+						od = &d[prow+odOff]
+					}
+					scCvtDeint(p.in[2], rows, (*uint16)(unsafe.Pointer(&src[0])), lds, &d[prow+evOff], od, ldd)
+				}
+			}
+			fr = end
+		}
+	}
+}

@@ -212,3 +212,93 @@ cvtrNext:
 cvtrDone:
 	VZEROUPPER
 	RET
+
+// func scCvtDeint(n, rows int, src *uint16, lds int, ev, od *float32, ldd int)
+// For each of rows rows (src rows lds halves apart, ev and od rows ldd floats apart):
+// widens the f16 values at even indices of src[0:n] into ev[0:(n+1)/2] and those at
+// odd indices into od[0:n/2] (not when od is nil). 32 halves per step: VPMOVDW keeps
+// the low (even) half of each dword, a 16-bit shift first gives the odd ones; then a
+// masked tail (masked-off lanes are neither read nor written).
+TEXT ·scCvtDeint(SB), NOSPLIT, $0-56
+	MOVQ n+0(FP), R8
+	MOVQ rows+8(FP), BX
+	MOVQ src+16(FP), SI
+	MOVQ lds+24(FP), R10
+	SHLQ $1, R10
+	MOVQ ev+32(FP), DI
+	MOVQ od+40(FP), DX
+	MOVQ ldd+48(FP), R9
+	SHLQ $2, R9
+	// tail masks: K1 the rem = n mod 32 halves, K2 (rem+1)/2 evens, K3 rem/2 odds
+	MOVQ R8, CX
+	ANDQ $31, CX
+	MOVQ $1, AX
+	SHLQ CX, AX
+	DECQ AX
+	KMOVD AX, K1
+	MOVQ CX, R11
+	INCQ R11
+	SHRQ $1, R11
+	MOVQ CX, R12
+	SHRQ $1, R12
+	MOVQ R11, CX
+	MOVL $1, AX
+	SHLL CX, AX
+	DECL AX
+	KMOVW AX, K2
+	MOVQ R12, CX
+	MOVL $1, AX
+	SHLL CX, AX
+	DECL AX
+	KMOVW AX, K3
+	TESTQ BX, BX
+	JLE cvdDone
+cvdRow:
+	MOVQ SI, R11
+	MOVQ DI, R12
+	MOVQ DX, R13
+	MOVQ R8, CX
+cvdLoop:
+	CMPQ CX, $32
+	JLT cvdTail
+	VMOVDQU16 (R11), Z0
+	VPMOVDW Z0, Y1
+	VCVTPH2PS Y1, Z4
+	VMOVUPS Z4, (R12)
+	TESTQ DX, DX
+	JZ cvdNoOdd
+	VPSRLD $16, Z0, Z2
+	VPMOVDW Z2, Y3
+	VCVTPH2PS Y3, Z5
+	VMOVUPS Z5, (R13)
+	ADDQ $64, R13
+cvdNoOdd:
+	ADDQ $64, R11
+	ADDQ $64, R12
+	SUBQ $32, CX
+	JMP cvdLoop
+cvdTail:
+	TESTQ CX, CX
+	JZ cvdNext
+	VMOVDQU16.Z (R11), K1, Z0
+	VPMOVDW Z0, Y1
+	VCVTPH2PS Y1, Z4
+	VMOVUPS Z4, K2, (R12)
+	TESTQ DX, DX
+	JZ cvdNext
+	VPSRLD $16, Z0, Z2
+	VPMOVDW Z2, Y3
+	VCVTPH2PS Y3, Z5
+	VMOVUPS Z5, K3, (R13)
+cvdNext:
+	ADDQ R10, SI
+	ADDQ R9, DI
+	TESTQ DX, DX
+	JZ cvdNoOddRow
+	ADDQ R9, DX
+cvdNoOddRow:
+	DECQ BX
+	JNZ cvdRow
+cvdDone:
+	VZEROUPPER
+	RET

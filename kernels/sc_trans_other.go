@@ -9,3 +9,7 @@ func scTransAsm() bool { return false }
 func scCvtRows(int, int, *float32, int, *uint16, int) { panic("kernels: scCvtRows without assembly") }
 
 func scCvtRowsAsm() bool { return false }
+
+func scCvtDeint(int, int, *uint16, int, *float32, *float32, int) {
+	panic("kernels: scCvtDeint without assembly")
+}

@@ -3,6 +3,7 @@ package kernels
 import (
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/require"
 )
@@ -24,6 +25,50 @@ func TestScTranspose(t *testing.T) {
 			}
 			smallnTranspose(dst, ld, blk, n, oc)
 			require.Equal(t, want, dst, "n=%d oc=%d ld=%d", n, oc, ld)
+		}
+	}
+}
+
+// TestScCvtRows: the multi-row widening and the widening deinterleave (AVX-512) write
+// exactly the widened f16 values (even and odd columns apart) and nothing else.
+func TestScCvtRows(t *testing.T) {
+	if !scCvtRowsAsm() {
+		t.Skip("no AVX-512")
+	}
+	r := rand.New(rand.NewPCG(4, 4))
+	for _, n := range []int{1, 2, 3, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100} {
+		for _, rows := range []int{1, 2, 5} {
+			lds, ldd := n+r.IntN(4), (n+1)/2+r.IntN(3)
+			src16, src := backF16Data(r, (rows-1)*lds+n)
+			// widen rows
+			dst := gemmRandSlice(r, (rows-1)*(n+2)+n+5)
+			want := append([]float32(nil), dst...)
+			for i := 0; i < rows; i++ {
+				copy(want[i*(n+2):i*(n+2)+n], src[i*lds:i*lds+n])
+			}
+			scWidenRows(dst, n+2, src16, lds, n, rows)
+			require.Equal(t, want, dst, "rows n=%d rows=%d", n, rows)
+			// deinterleave, with and without the odd columns
+			for _, withOdd := range []bool{true, false} {
+				ev, od := gemmRandSlice(r, rows*ldd+3), gemmRandSlice(r, rows*ldd+3)
+				wantEv, wantOd := append([]float32(nil), ev...), append([]float32(nil), od...)
+				for i := 0; i < rows; i++ {
+					for c := 0; c < n; c++ {
+						if c%2 == 0 {
+							wantEv[i*ldd+c/2] = src[i*lds+c]
+						} else if withOdd {
+							wantOd[i*ldd+c/2] = src[i*lds+c]
+						}
+					}
+				}
+				var op *float32
+				if withOdd {
+					op = &od[0]
+				}
+				scCvtDeint(n, rows, (*uint16)(unsafe.Pointer(&src16[0])), lds, &ev[0], op, ldd)
+				require.Equal(t, wantEv, ev, "deint even n=%d rows=%d", n, rows)
+				require.Equal(t, wantOd, od, "deint odd n=%d rows=%d odd=%v", n, rows, withOdd)
+			}
 		}
 	}
 }

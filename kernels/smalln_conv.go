@@ -40,7 +40,8 @@ func (c *ConvGemm) smallnPlanConv(threads int, mode smallnMode) {
 	if !asm && c.gk.arch != GemmGo {
 		return
 	}
-	if mode == 0 && !smallnChosen(c.kTot, p.outSp, p.oc, wideOf(c), c.mChunks > 1) {
+	mSplit := c.mChunks > 1 && p.n*p.g*c.nPan < 8*threads
+	if mode == 0 && !smallnChosen(c.kTot, p.outSp, p.oc, wideOf(c), mSplit) {
 		return
 	}
 	sn := &smallnConv{asm: asm, half2: mode == 2, kc: c.kTot}
@@ -98,8 +99,8 @@ func wideOf(c *ConvGemm) int {
 // wide grid, partial panels); the small-N tiles their FMA count (smallnCost) plus one
 // column per element of their [pixel][32 channels] blocks, which are transposed and
 // narrowed per unit whatever K is (this term keeps small-K layers on the tiles).
-// mSplit: the tiles' parallel plan splits the output channels too (few pixel panels
-// per thread); each channel chunk then re-reads (or, for a partial panel, re-packs)
+// mSplit: the tiles' parallel plan splits the output channels too and there are few
+// pixel panels (under 8 per thread); each channel chunk then re-reads (or, for a partial panel, re-packs)
 // its pixel panels, which measured ~20 % slower at 2 threads relative to the small-N
 // tiles, whose units split by channel panels anyway.
 func smallnChosen(k, n, m, wide int, mSplit bool) bool {
