@@ -502,8 +502,8 @@ func (c *ConvGemm) fillRange(s *scratch, lo, hi, r0, r1 int) {
 		c.scFillRows16(c0, c1, r0, r1, lo, hi)
 		return
 	}
-	if c.src16 != nil && s2 == 2 && lo == p.pb[2] && hi == p.in[2]+p.pb[2] && scCvtRowsAsm() {
-		c.scFillRows16S2(c0, c1, r0, r1)
+	if s2 == 2 && lo == p.pb[2] && hi == p.in[2]+p.pb[2] && scCvtRowsAsm() {
+		c.scFillRowsS2(c0, c1, r0, r1)
 		return
 	}
 	for pl := c0; pl < c1; pl++ {

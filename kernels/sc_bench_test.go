@@ -41,6 +41,9 @@ var scBenchConvs = []struct {
 	{"big_3x3_64to64_56", scConv2D(64, 64, 56, 56, 56, 56, 3, 1, 1)},
 	{"sq_1x1_64to256_13", scConv2D(64, 256, 13, 13, 13, 13, 1, 1, 0)},
 	{"sq_3x3_64to256_13", scConv2D(64, 256, 13, 13, 13, 13, 3, 1, 1)},
+	{"gaze_3x3s2_32to16_60", scConv2D(32, 16, 60, 60, 30, 30, 3, 2, 1)},
+	{"gaze_3x3s2_64to32_30", scConv2D(64, 32, 30, 30, 15, 15, 3, 2, 1)},
+	{"gaze_3x3s2_128to64_15", scConv2D(128, 64, 15, 15, 8, 8, 3, 2, 1)},
 }
 
 func scConv2D(ic, oc, ih, iw, oh, ow, k, s, pad int) ConvGeom {
@@ -147,6 +150,48 @@ func BenchmarkScConvMode(b *testing.B) {
 					scBenchRun(b, c, tc.g, threads)
 				})
 			}
+		}
+	}
+}
+
+// BenchmarkScConvF32 times the small-plane model convolutions on f32 data (the f32
+// models, and f16 IRs whose activations are f32, e.g. gaze-estimation-adas-0002) with a
+// bias and ReLU fused.
+func BenchmarkScConvF32(b *testing.B) {
+	r := rand.New(rand.NewPCG(3, 9))
+	ctx := context.Background()
+	for _, tc := range scBenchConvs {
+		ls, lf, lo := tc.g.ConvLens()
+		src, filt, dst := gemmRandSlice(r, ls), gemmRandSlice(r, lf), make([]float32, lo)
+		epi := &Epilogue{Steps: []EpiStep{{Kind: EpiAddChan, Vec: gemmRandSlice(r, tc.g.OutC)}, {Kind: EpiRelu}}}
+		flops := 2 * float64(lo) * float64(lf/tc.g.OutC)
+		for _, threads := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/t%d", tc.name, threads), func(b *testing.B) {
+				w := NewWorkers(threads)
+				defer w.Close()
+				c, err := NewConvGemm(tc.g, GemmAuto, threads)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := c.PackFilters(filt); err != nil {
+					b.Fatal(err)
+				}
+				if err := c.SetEpilogue(epi); err != nil {
+					b.Fatal(err)
+				}
+				b.ReportAllocs()
+				b.ResetTimer()
+				best := time.Duration(1 << 62)
+				for i := 0; i < b.N; i++ {
+					t0 := time.Now()
+					if err := c.RunEpi(ctx, w, src, dst, nil); err != nil {
+						b.Fatal(err)
+					}
+					best = min(best, time.Since(t0))
+				}
+				b.ReportMetric(float64(best.Nanoseconds())/1e3, "min-µs")
+				b.ReportMetric(flops/best.Seconds()/1e9, "minGFLOP/s")
+			})
 		}
 	}
 }

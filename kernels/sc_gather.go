@@ -219,12 +219,12 @@ func (c *ConvGemm) scSharePads() {
 	}
 }
 
-// scFillRows16S2 is fillRange for f16 data, x stride 2 and every input column read
-// (padded columns [pb, pb+W)), on AVX-512: per channel, z slice and used y phase, the
-// rows of that phase go through one scCvtDeint call, which widens each row and splits
-// it into its two x phases (input column c is padded column c+pb: phase (c+pb) mod 2,
-// index (c+pb) div 2), instead of a widening and a deinterleave per row.
-func (c *ConvGemm) scFillRows16S2(c0, c1, r0, r1 int) {
+// scFillRowsS2 is fillRange for x stride 2 and every input column read (padded columns
+// [pb, pb+W)), on AVX-512: per channel, z slice and used y phase, the rows of that
+// phase go through one call that splits each row into its two x phases (input column c
+// is padded column c+pb: phase (c+pb) mod 2, index (c+pb) div 2) — scCvtDeint widening
+// f16 data, scDeintRows for f32 — instead of a widening and a deinterleave per row.
+func (c *ConvGemm) scFillRowsS2(c0, c1, r0, r1 int) {
 	p := &c.p
 	ip := c.inP
 	s0, s1 := p.s[0], p.s[1]
@@ -235,7 +235,13 @@ func (c *ConvGemm) scFillRows16S2(c0, c1, r0, r1 int) {
 	odd := gemmUsed(c.phUse[2], odPh)
 	nEv, nOd := (p.in[2]+1)/2, p.in[2]/2
 	for pl := c0; pl < c1; pl++ {
-		x := c.src16[pl*p.inSp : (pl+1)*p.inSp]
+		var x16 []float16.Float16
+		var x32 []float32
+		if c.src16 != nil {
+			x16 = c.src16[pl*p.inSp : (pl+1)*p.inSp]
+		} else {
+			x32 = c.src[pl*p.inSp : (pl+1)*p.inSp]
+		}
 		d := c.pad[pl*c.chanP : (pl+1)*c.chanP]
 		for fr := r0; fr < r1; {
 			pz := fr / ip[1]
@@ -254,16 +260,20 @@ func (c *ConvGemm) scFillRows16S2(c0, c1, r0, r1 int) {
 					}
 					rows := (y1 - fy + s1 - 1) / s1
 					prow := (((pz%s0)*s1+ry)*2*ph01 + (pz/s0)*c.ph[1] + fy/s1) * c.ph[2]
-					src := x[(iz*p.in[1]+fy-p.pb[1])*p.in[2]:]
+					so := (iz*p.in[1] + fy - p.pb[1]) * p.in[2]
 					lds, ldd := s1*p.in[2], c.ph[2]
-					if len(src) < (rows-1)*lds+p.in[2] || len(d) < prow+evOff+(rows-1)*ldd+nEv || (odd && len(d) < prow+odOff+(rows-1)*ldd+nOd) {
-						panic("kernels: stride-2 f16 fill outside its operands")
+					if p.inSp < so+(rows-1)*lds+p.in[2] || len(d) < prow+evOff+(rows-1)*ldd+nEv || (odd && len(d) < prow+odOff+(rows-1)*ldd+nOd) {
+						panic("kernels: stride-2 fill outside its operands")
 					}
 					var od *float32
 					if odd && nOd > 0 {
 						od = &d[prow+odOff]
 					}
-					scCvtDeint(p.in[2], rows, (*uint16)(unsafe.Pointer(&src[0])), lds, &d[prow+evOff], od, ldd)
+					if x16 != nil {
+						scCvtDeint(p.in[2], rows, (*uint16)(unsafe.Pointer(&x16[so])), lds, &d[prow+evOff], od, ldd)
+					} else {
+						scDeintRows(p.in[2], rows, &x32[so], lds, &d[prow+evOff], od, ldd)
+					}
 				}
 			}
 			fr = end

@@ -13,6 +13,9 @@ func scCvtRows(n, rows int, dst *float32, ldd int, src *uint16, lds int)
 //go:noescape
 func scCvtDeint(n, rows int, src *uint16, lds int, ev, od *float32, ldd int)
 
+//go:noescape
+func scDeintRows(n, rows int, src *float32, lds int, ev, od *float32, ldd int)
+
 // scCvtRowsAsm reports whether scCvtRows runs on this CPU (AVX-512 F and BW).
 func scCvtRowsAsm() bool { return p512Allowed && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW }
 

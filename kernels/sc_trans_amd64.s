@@ -302,3 +302,88 @@ cvdNoOddRow:
 cvdDone:
 	VZEROUPPER
 	RET
+
+// func scDeintRows(n, rows int, src *float32, lds int, ev, od *float32, ldd int)
+// scCvtDeint for f32 rows: the values at even indices of src[0:n] go to
+// ev[0:(n+1)/2], those at odd indices to od[0:n/2] (not when od is nil). 16 floats per
+// step as 8 qwords: VPMOVQD keeps the low (even) float of each, a 32-bit shift first
+// gives the odd ones; then a masked tail.
+TEXT ·scDeintRows(SB), NOSPLIT, $0-56
+	MOVQ n+0(FP), R8
+	MOVQ rows+8(FP), BX
+	MOVQ src+16(FP), SI
+	MOVQ lds+24(FP), R10
+	SHLQ $2, R10
+	MOVQ ev+32(FP), DI
+	MOVQ od+40(FP), DX
+	MOVQ ldd+48(FP), R9
+	SHLQ $2, R9
+	// tail masks: K1 the rem = n mod 16 floats, K2 (rem+1)/2 evens, K3 rem/2 odds
+	MOVQ R8, CX
+	ANDQ $15, CX
+	MOVL $1, AX
+	SHLL CX, AX
+	DECL AX
+	KMOVW AX, K1
+	MOVQ CX, R11
+	INCQ R11
+	SHRQ $1, R11
+	MOVQ CX, R12
+	SHRQ $1, R12
+	MOVQ R11, CX
+	MOVL $1, AX
+	SHLL CX, AX
+	DECL AX
+	KMOVW AX, K2
+	MOVQ R12, CX
+	MOVL $1, AX
+	SHLL CX, AX
+	DECL AX
+	KMOVW AX, K3
+	TESTQ BX, BX
+	JLE dtrDone
+dtrRow:
+	MOVQ SI, R11
+	MOVQ DI, R12
+	MOVQ DX, R13
+	MOVQ R8, CX
+dtrLoop:
+	CMPQ CX, $16
+	JLT dtrTail
+	VMOVUPS (R11), Z0
+	VPMOVQD Z0, Y1
+	VMOVUPS Y1, (R12)
+	TESTQ DX, DX
+	JZ dtrNoOdd
+	VPSRLQ $32, Z0, Z2
+	VPMOVQD Z2, Y3
+	VMOVUPS Y3, (R13)
+	ADDQ $32, R13
+dtrNoOdd:
+	ADDQ $64, R11
+	ADDQ $32, R12
+	SUBQ $16, CX
+	JMP dtrLoop
+dtrTail:
+	TESTQ CX, CX
+	JZ dtrNext
+	VMOVUPS.Z (R11), K1, Z0
+	VPMOVQD Z0, Y1
+	VMOVUPS Y1, K2, (R12)
+	TESTQ DX, DX
+	JZ dtrNext
+	VPSRLQ $32, Z0, Z2
+	VPMOVQD Z2, Y3
+	VMOVUPS Y3, K3, (R13)
+dtrNext:
+	ADDQ R10, SI
+	ADDQ R9, DI
+	TESTQ DX, DX
+	JZ dtrNoOddRow
+	ADDQ R9, DX
+dtrNoOddRow:
+	DECQ BX
+	JNZ dtrRow
+dtrDone:
+	VZEROUPPER
+	RET

@@ -13,3 +13,7 @@ func scCvtRowsAsm() bool { return false }
 func scCvtDeint(int, int, *uint16, int, *float32, *float32, int) {
 	panic("kernels: scCvtDeint without assembly")
 }
+
+func scDeintRows(int, int, *float32, int, *float32, *float32, int) {
+	panic("kernels: scDeintRows without assembly")
+}

@@ -68,6 +68,25 @@ func TestScCvtRows(t *testing.T) {
 				scCvtDeint(n, rows, (*uint16)(unsafe.Pointer(&src16[0])), lds, &ev[0], op, ldd)
 				require.Equal(t, wantEv, ev, "deint even n=%d rows=%d", n, rows)
 				require.Equal(t, wantOd, od, "deint odd n=%d rows=%d odd=%v", n, rows, withOdd)
+				// the f32 deinterleave of the widened rows
+				ev2, od2 := gemmRandSlice(r, rows*ldd+3), gemmRandSlice(r, rows*ldd+3)
+				want2Ev, want2Od := append([]float32(nil), ev2...), append([]float32(nil), od2...)
+				for i := 0; i < rows; i++ {
+					for c := 0; c < n; c++ {
+						if c%2 == 0 {
+							want2Ev[i*ldd+c/2] = src[i*lds+c]
+						} else if withOdd {
+							want2Od[i*ldd+c/2] = src[i*lds+c]
+						}
+					}
+				}
+				var op2 *float32
+				if withOdd {
+					op2 = &od2[0]
+				}
+				scDeintRows(n, rows, &src[0], lds, &ev2[0], op2, ldd)
+				require.Equal(t, want2Ev, ev2, "f32 deint even n=%d rows=%d", n, rows)
+				require.Equal(t, want2Od, od2, "f32 deint odd n=%d rows=%d odd=%v", n, rows, withOdd)
 			}
 		}
 	}
