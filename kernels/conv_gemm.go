@@ -617,40 +617,43 @@ func (c *ConvGemm) runPadded(s *scratch, plane int, wp, y []float32, j0, j1, m0,
 			}
 		}
 	}
-	// copy the valid pixels of the wide grid
+	// copy the valid pixels of the wide grid: row segments outer (their coordinates
+	// computed once), channels inner
 	qs, qe := j0*nr, min(j1*nr, c.nq)
 	w2 := c.ph[2]
-	for o := m0 * mr; o < min(p.oc, m1*mr); o++ {
-		src := blk[(o-m0*mr)*ldc:]
-		dst := y[o*p.outSp : (o+1)*p.outSp]
-		first, end := -1, 0 // the output range written (contiguous)
-		for q := qs; q < qe; {
-			x := q % w2
-			yz := q / w2
-			oy, oz := yz%c.ph[1], yz/c.ph[1]
-			next := q - x + w2
-			if oy < p.out[1] && x < p.out[2] {
-				n := min(p.out[2], qe-(q-x)) - x
-				if n > 0 {
-					d := (oz*p.out[1]+oy)*p.out[2] + x
-					copy(dst[d:][:n], src[q-qs:][:n])
-					if first < 0 {
-						first = d
-					}
-					end = d + n
+	o0, o1 := m0*mr, min(p.oc, m1*mr)
+	first, end := -1, 0 // the output range written (contiguous, the same in every channel)
+	for q := qs; q < qe; {
+		x := q % w2
+		yz := q / w2
+		oy, oz := yz%c.ph[1], yz/c.ph[1]
+		next := q - x + w2
+		if oy < p.out[1] && x < p.out[2] {
+			n := min(p.out[2], qe-(q-x)) - x
+			if n > 0 {
+				d := (oz*p.out[1]+oy)*p.out[2] + x
+				for o := o0; o < o1; o++ {
+					copy(y[o*p.outSp+d:][:n], blk[(o-o0)*ldc+q-qs:][:n])
 				}
+				if first < 0 {
+					first = d
+				}
+				end = d + n
 			}
-			q = next
 		}
-		if first >= 0 {
-			off := (plane*p.oc+o)*p.outSp + first
-			if c.epi != nil {
-				gr := plane % p.g
-				epiBlock(c.epi, c.dst, c.res, off, 0, 1, end-first, gr*p.oc+o, true)
-			}
-			if c.dst16 != nil {
-				GemmF32ToF16(c.dst16[off:off+end-first], c.dst[off:off+end-first])
-			}
+		q = next
+	}
+	if first < 0 || (c.epi == nil && c.dst16 == nil) {
+		return
+	}
+	for o := o0; o < o1; o++ {
+		off := (plane*p.oc+o)*p.outSp + first
+		if c.epi != nil {
+			gr := plane % p.g
+			epiBlock(c.epi, c.dst, c.res, off, 0, 1, end-first, gr*p.oc+o, true)
+		}
+		if c.dst16 != nil {
+			GemmF32ToF16(c.dst16[off:off+end-first], c.dst[off:off+end-first])
 		}
 	}
 }

@@ -44,6 +44,7 @@ var scBenchConvs = []struct {
 	{"gaze_3x3s2_32to16_60", scConv2D(32, 16, 60, 60, 30, 30, 3, 2, 1)},
 	{"gaze_3x3s2_64to32_30", scConv2D(64, 32, 30, 30, 15, 15, 3, 2, 1)},
 	{"gaze_3x3s2_128to64_15", scConv2D(128, 64, 15, 15, 8, 8, 3, 2, 1)},
+	{"gaze_3x3_3to32_60", scConv2D(3, 32, 60, 60, 60, 60, 3, 1, 1)},
 }
 
 func scConv2D(ic, oc, ih, iw, oh, ow, k, s, pad int) ConvGeom {
