@@ -58,6 +58,16 @@ type ConvGemm struct {
 	res [][]float32 // the epilogue's residual tensors during a run
 
 	sn *smallnConv // the small-N path (smalln_conv.go) when chosen; nil otherwise
+
+	// Gather mode (sc_gather.go), a strided unpadded 1×1 convolution: the input is
+	// gathered into scBuf (scBuf16 for f16 data) and sc, the 1×1 stride-1 convolution
+	// on the output grid, runs on it.
+	sc      *ConvGemm
+	scN     int // gathered elements
+	scBuf   []float32
+	scBuf16 []float16.Float16
+	scDst   []float32 // during a run: the gathered tensor being written
+	scDst16 []float16.Float16
 }
 
 // NewConvGemm plans the fast convolution of geometry g with the micro-kernel family
@@ -73,6 +83,17 @@ func newConvGemm(g ConvGeom, arch GemmArch, threads int, padded bool) (*ConvGemm
 
 // newConvGemmMode is newConvGemm with the small-N path chosen by mode.
 func newConvGemmMode(g ConvGeom, arch GemmArch, threads int, padded bool, mode smallnMode) (*ConvGemm, error) {
+	return newConvGemmOpts(g, arch, threads, padded, mode, scOpts{})
+}
+
+// scOpts turns off round 9's data-movement changes (tests compare with the old paths).
+type scOpts struct {
+	noGather bool // strided 1×1 convolutions stay in padded mode
+	noShare  bool // padded rows keep both their left and right pads (no shared pad)
+}
+
+// newConvGemmOpts is newConvGemmMode with some of round 9's changes turned off.
+func newConvGemmOpts(g ConvGeom, arch GemmArch, threads int, padded bool, mode smallnMode, o scOpts) (*ConvGemm, error) {
 	p, err := g.plan()
 	if err != nil {
 		return nil, err
@@ -82,6 +103,13 @@ func newConvGemmMode(g ConvGeom, arch GemmArch, threads int, padded bool, mode s
 		return nil, err
 	}
 	c := &ConvGemm{p: p, gk: gk}
+	c.kTot = p.ic * p.kSp
+	if !o.noGather && padded && scGatherable(&p) {
+		if err := c.scPlanGather(g, max(threads, 1), mode); err != nil {
+			return nil, err
+		}
+		return c, nil
+	}
 	if p.oc <= cgRowMax {
 		c.rowOff = gemmRowOffFor(gk.arch)
 	}
@@ -90,7 +118,7 @@ func newConvGemmMode(g ConvGeom, arch GemmArch, threads int, padded bool, mode s
 	c.nPan = (p.outSp + gk.nr - 1) / gk.nr
 	c.direct = p.kSp == 1 && p.s == [3]int{1, 1, 1} && p.pb == [3]int{} && p.in == p.out
 	if !c.direct && padded {
-		c.planPadded()
+		c.planPadded(!o.noShare)
 	}
 	c.plan(max(threads, 1))
 	c.smallnPlanConv(max(threads, 1), mode)
@@ -146,6 +174,13 @@ func (c *ConvGemm) PackFilters(filt []float32) error {
 	if len(filt) != p.g*p.oc*p.ic*p.kSp {
 		return geomErr("filters of %d elements, expected %d", len(filt), p.g*p.oc*p.ic*p.kSp)
 	}
+	if c.sc != nil {
+		if err := c.sc.PackFilters(filt); err != nil {
+			return err
+		}
+		c.ready = true
+		return nil
+	}
 	if c.sn != nil {
 		c.smallnPackConv(filt)
 		c.ready = true
@@ -183,6 +218,9 @@ func (c *ConvGemm) SetEpilogue(e *Epilogue) error {
 	if e.empty() {
 		c.epi = nil
 	}
+	if c.sc != nil {
+		return c.sc.SetEpilogue(e)
+	}
 	return nil
 }
 
@@ -213,6 +251,9 @@ func (c *ConvGemm) RunEpi(ctx context.Context, w *Workers, src, dst []float32, r
 	}
 	c.src, c.dst, c.res = src, dst, res
 	defer func() { c.src, c.dst, c.res = nil, nil, nil }()
+	if c.sc != nil {
+		return c.scRun(ctx, w, dst, res)
+	}
 	if !c.padded && c.src16 != nil {
 		if err := c.thrWiden(ctx, w); err != nil { // RunEpiF16: src is the f32 scratch
 			return err
@@ -383,13 +424,16 @@ func (c *ConvGemm) packIm2col(dst, x []float32, k0, kcb, p0, cols int) {
 
 // planPadded sets up padded mode (see ConvGemm) unless its buffer would be far larger
 // than the input, in which case the im2col packing path is kept.
-func (c *ConvGemm) planPadded() {
+func (c *ConvGemm) planPadded(share bool) {
 	p := &c.p
 	nph := 1
 	for a := range c.inP {
 		c.inP[a] = (p.out[a]-1)*p.s[a] + (p.k[a]-1)*p.d[a] + 1
 		c.ph[a] = (c.inP[a] + p.s[a] - 1) / p.s[a]
 		nph *= p.s[a]
+	}
+	if share {
+		c.scSharePads()
 	}
 	if p.outSp == 0 {
 		return
@@ -454,6 +498,14 @@ func (c *ConvGemm) fillRange(s *scratch, lo, hi, r0, r1 int) {
 		return
 	}
 	s2 := p.s[2]
+	if c.src16 != nil && p.s == [3]int{1, 1, 1} {
+		c.scFillRows16(c0, c1, r0, r1, lo, hi)
+		return
+	}
+	if s2 == 2 && lo == p.pb[2] && hi == p.in[2]+p.pb[2] && scCvtRowsAsm() {
+		c.scFillRowsS2(c0, c1, r0, r1)
+		return
+	}
 	for pl := c0; pl < c1; pl++ {
 		var x []float32
 		var x16 []float16.Float16
@@ -565,40 +617,43 @@ func (c *ConvGemm) runPadded(s *scratch, plane int, wp, y []float32, j0, j1, m0,
 			}
 		}
 	}
-	// copy the valid pixels of the wide grid
+	// copy the valid pixels of the wide grid: row segments outer (their coordinates
+	// computed once), channels inner
 	qs, qe := j0*nr, min(j1*nr, c.nq)
 	w2 := c.ph[2]
-	for o := m0 * mr; o < min(p.oc, m1*mr); o++ {
-		src := blk[(o-m0*mr)*ldc:]
-		dst := y[o*p.outSp : (o+1)*p.outSp]
-		first, end := -1, 0 // the output range written (contiguous)
-		for q := qs; q < qe; {
-			x := q % w2
-			yz := q / w2
-			oy, oz := yz%c.ph[1], yz/c.ph[1]
-			next := q - x + w2
-			if oy < p.out[1] && x < p.out[2] {
-				n := min(p.out[2], qe-(q-x)) - x
-				if n > 0 {
-					d := (oz*p.out[1]+oy)*p.out[2] + x
-					copy(dst[d:][:n], src[q-qs:][:n])
-					if first < 0 {
-						first = d
-					}
-					end = d + n
+	o0, o1 := m0*mr, min(p.oc, m1*mr)
+	first, end := -1, 0 // the output range written (contiguous, the same in every channel)
+	for q := qs; q < qe; {
+		x := q % w2
+		yz := q / w2
+		oy, oz := yz%c.ph[1], yz/c.ph[1]
+		next := q - x + w2
+		if oy < p.out[1] && x < p.out[2] {
+			n := min(p.out[2], qe-(q-x)) - x
+			if n > 0 {
+				d := (oz*p.out[1]+oy)*p.out[2] + x
+				for o := o0; o < o1; o++ {
+					copy(y[o*p.outSp+d:][:n], blk[(o-o0)*ldc+q-qs:][:n])
 				}
+				if first < 0 {
+					first = d
+				}
+				end = d + n
 			}
-			q = next
 		}
-		if first >= 0 {
-			off := (plane*p.oc+o)*p.outSp + first
-			if c.epi != nil {
-				gr := plane % p.g
-				epiBlock(c.epi, c.dst, c.res, off, 0, 1, end-first, gr*p.oc+o, true)
-			}
-			if c.dst16 != nil {
-				GemmF32ToF16(c.dst16[off:off+end-first], c.dst[off:off+end-first])
-			}
+		q = next
+	}
+	if first < 0 || (c.epi == nil && c.dst16 == nil) {
+		return
+	}
+	for o := o0; o < o1; o++ {
+		off := (plane*p.oc+o)*p.outSp + first
+		if c.epi != nil {
+			gr := plane % p.g
+			epiBlock(c.epi, c.dst, c.res, off, 0, 1, end-first, gr*p.oc+o, true)
+		}
+		if c.dst16 != nil {
+			GemmF32ToF16(c.dst16[off:off+end-first], c.dst[off:off+end-first])
 		}
 	}
 }

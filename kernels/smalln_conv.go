@@ -40,19 +40,9 @@ func (c *ConvGemm) smallnPlanConv(threads int, mode smallnMode) {
 	if !asm && c.gk.arch != GemmGo {
 		return
 	}
-	if mode == 0 {
-		// cycles per k step per plane: the 8×32 tile over the (wide) pixel panels
-		// against the small-N tiles over the valid pixels, the latter weighted by 4/3
-		// (measured: on maps of 15×15 and more the small-N tiles run ~1.5× slower
-		// than their FMA count says, their A rows spread over more cache lines)
-		wide := p.outSp
-		if c.padded {
-			wide = c.nq
-		}
-		tiles := (p.oc + 7) / 8 * ((wide + 31) / 32) * 8
-		if smallnCost(p.outSp, p.oc)*4 >= tiles*3 {
-			return
-		}
+	mSplit := c.mChunks > 1 && p.n*p.g*c.nPan < 8*threads
+	if mode == 0 && !smallnChosen(c.kTot, p.outSp, p.oc, wideOf(c), mSplit) {
+		return
 	}
 	sn := &smallnConv{asm: asm, half2: mode == 2, kc: c.kTot}
 	sn.mPan = (p.oc + smallnNR - 1) / smallnNR
@@ -92,6 +82,37 @@ func (c *ConvGemm) smallnPlanConv(threads int, mode smallnMode) {
 	c.units = sn.units
 }
 
+// wideOf is the pixel count the 8×32 tiles of c cover per plane: the wide grid in
+// padded mode, else the output pixels.
+func wideOf(c *ConvGemm) int {
+	if c.padded {
+		return c.nq
+	}
+	return c.p.outSp
+}
+
+// smallnChosen is the cost model of the small-N choice for a convolution plane of k
+// (K), n output pixels (wide of them on the 8×32 tiles' grid) and m output channels,
+// in tile columns per k step (measured on the AMD EPYC of round 9, 1 thread, f16
+// models' layers from 5×5 to 56×56, `BenchmarkScConvMode`): the 8×32 tiles cost their
+// FMA count over the wide grid and ⌈m/8⌉ row panels plus 10 % (the copy-out of the
+// wide grid, partial panels); the small-N tiles their FMA count (smallnCost) plus one
+// column per element of their [pixel][32 channels] blocks, which are transposed and
+// narrowed per unit whatever K is (this term keeps small-K layers on the tiles).
+// mSplit: the tiles' parallel plan splits the output channels too and there are few
+// pixel panels (under 8 per thread); each channel chunk then re-reads (or, for a partial panel, re-packs)
+// its pixel panels, which measured ~20 % slower at 2 threads relative to the small-N
+// tiles, whose units split by channel panels anyway.
+func smallnChosen(k, n, m, wide int, mSplit bool) bool {
+	tiles := (m + 7) / 8 * ((wide + 31) / 32) * 8
+	sn := k*smallnCost(n, m) + smallnNR*n*((m+smallnNR-1)/smallnNR)
+	tc := 11 * k * tiles
+	if mSplit {
+		tc = tc * 6 / 5
+	}
+	return 10*sn < tc
+}
+
 // smallnPackConv packs the filters into the small-N panels.
 func (c *ConvGemm) smallnPackConv(filt []float32) {
 	p := &c.p
@@ -111,8 +132,8 @@ func (c *ConvGemm) smallnPackConv(filt []float32) {
 func (c *ConvGemm) smallnRunConv(s *scratch, lo, hi int) {
 	p := &c.p
 	sn := c.sn
-	s.reserve(4 * sn.chunk * smallnNR)
-	blk := take[float32](s, sn.chunk*smallnNR)
+	s.reserve(4 * scTransRows(sn.chunk) * smallnNR)
+	blk := take[float32](s, scTransRows(sn.chunk)*smallnNR)
 	per := smallnPackedLen(p.oc, c.kTot)
 	resid := c.epi.Residuals() > 0
 	for u := lo; u < hi; u++ {
@@ -159,9 +180,28 @@ func (c *ConvGemm) smallnRunConv(s *scratch, lo, hi int) {
 	}
 }
 
+// scTransRows is the number of pixel rows a small-N block of n pixels is allocated
+// with: whole 16-row groups, which scTrans16 reads (rows past n are not written out).
+func scTransRows(n int) int { return (n + 15) &^ 15 }
+
 // smallnTranspose writes the n×oc corner of the [pixel][smallnNR] block blk into oc
-// rows of n values, ld apart, at dst.
+// rows of n values, ld apart, at dst. blk must hold scTransRows(n) rows (AVX-512: 16×16
+// blocks transposed in registers).
 func smallnTranspose(dst []float32, ld int, blk []float32, n, oc int) {
+	if n <= 0 || oc <= 0 {
+		return
+	}
+	if scTransAsm() {
+		if len(blk) < scTransRows(n)*smallnNR || oc > smallnNR || len(dst) < (oc-1)*ld+n {
+			panic("kernels: small-N transpose outside its operands")
+		}
+		for i0 := 0; i0 < n; i0 += 16 {
+			for j0 := 0; j0 < oc; j0 += 16 {
+				scTrans16(&dst[j0*ld+i0], ld, &blk[i0*smallnNR+j0], min(16, n-i0), min(16, oc-j0))
+			}
+		}
+		return
+	}
 	for j := 0; j < oc; j++ {
 		d := dst[j*ld : j*ld+n]
 		for i := range d {
