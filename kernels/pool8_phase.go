@@ -59,15 +59,21 @@ func plPhases(ps *[8]int64, sc, ts, taps int) []int64 {
 // outputs per row of T with column stride sc over taps taps: the direct
 // fold gathers (stride 3..8, or 2 for all but float32, which has its AVX2
 // stride-2 fold) and the vector split exists (plDeintVec), there are
-// enough outputs per row for whole vectors (16 4-byte or 8 8-byte
-// elements), and the window has at least two taps (one tap is one
-// gather either way).
+// enough outputs per row for whole vectors (16 4-byte elements; 32
+// 8-byte ones), and the window has at least two taps (one tap is one
+// gather either way; three for 8-byte elements).
 func plPhaseUse[T Number](sc, ts, taps, cols int) bool {
 	var z T
 	elem := int(unsafe.Sizeof(z))
 	lo := 3
 	if kindOf[T]() != kFloat32 {
 		lo = 2
+	}
+	if elem == 8 && (cols < 32 || taps < 3) {
+		// 8-byte gathers take 8 lanes: on short rows or with two taps
+		// the split's per-row calls cost more than they save (f64
+		// 2×167×45×64 k[6,2] s[4,3], 21 outputs per row: 1.8× slower).
+		return false
 	}
 	return sc >= lo && sc <= 8 && cols >= 64/max(elem, 4) && taps >= 2 && plDeintVec(elem)
 }

@@ -31,6 +31,7 @@ var pqCases = []struct {
 	{"max_f32_2x421x34x30", "f32", poolR5Win(2, 421, []int{34, 30}, []int{6, 8}, []int{2, 7}, []int{6, 3}, nil, nil, nil), "max"},
 	{"max_f32_1x149x120x67", "f32", poolR5Win(1, 149, []int{120, 67}, []int{17, 21}, []int{11, 8}, []int{6, 3}, []int{2, 1}, []int{0, 1}, []int{0, 1}), "max"},
 	{"avg_f16_5x212x17x9x11", "f16", poolR5Win(5, 212, []int{17, 9, 11}, []int{3, 2, 3}, []int{6, 3, 3}, []int{6, 5, 5}, nil, []int{1, 1, 0}, []int{1, 1, 0}), "avg"},
+	{"max_f32_4x124x26x89_k1s5", "f32", poolR5Win(4, 124, []int{26, 89}, []int{13, 18}, []int{1, 1}, []int{2, 5}, nil, nil, nil), "max"},
 	{"max_f32_1x248x47x109", "f32", poolR5Win(1, 248, []int{47, 109}, []int{9, 109}, []int{9, 11}, []int{5, 1}, nil, []int{0, 5}, []int{0, 5}), "max"},
 }
 
