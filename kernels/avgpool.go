@@ -103,15 +103,49 @@ func avgBlockFloat[S, T Number](j *job, s *scratch, src, dst []S, plane, od, i0,
 	if useTab {
 		usePad = false
 	}
-	padBytes := 0
-	if usePad {
-		padBytes = nr * Wp * elem
-	}
+
 	cvtBytes := 0
 	if cvt {
 		cvtBytes = (nr*W+B*Wo)*elem + 64
 	}
-	if need := (nr+1)*Wo*elem + 4*Wo + padBytes + cvtBytes + 192; tab != nil {
+	// H first (pqHFirst): the valid rows of each output row are summed
+	// into one row of W, and only those B rows go through the W pass.
+	hFirst := nr > 0 && !useTab && pqHFirst(p, usePad)
+	wRows := nr // rows through the W pass
+	hsRows := nr
+	if hFirst {
+		wRows, hsRows = B, max(nr, B) // a block may have fewer input rows than output rows
+	}
+	padBytes := 0
+	if usePad {
+		padBytes = hsRows * Wp * elem
+	}
+	// Column stride 3..8 (2 for float64): the W pass through the phase
+	// split (pool8_phase.go), as MaxPool's.
+	phLen := 0
+	if nr > 0 && !useTab {
+		cols := ch - cl
+		if usePad {
+			cols = Wo
+		}
+		if plPhaseUse[T](p.s[2], p.d[2], p.k[2], cols) {
+			phLen = plPhaseLen[T](p.s[2], p.d[2], p.k[2], wRows, cols)
+		}
+	}
+	hfLen := 0
+	if hFirst {
+		hfLen = B * W
+	}
+	// Depth first (pqDFirst): the sum of the valid depth slices' rows
+	// (dacc), and with cvt all of them widened (wb).
+	dFirst := nr > 0 && pqDFirst(p)
+	daccLen, wbLen := 0, nr*W
+	if dFirst {
+		daccLen = nr * W
+		wbLen = min(p.k[0], p.in[0]) * nr * W
+		cvtBytes += (wbLen - nr*W) * elem
+	}
+	if need := (hsRows+1)*Wo*elem + 4*Wo + padBytes + cvtBytes + (phLen+hfLen+daccLen)*elem + 256; tab != nil {
 		poolScratchFrom(s, tab.mark, need)
 	} else {
 		s.reserve(need)
@@ -119,16 +153,19 @@ func avgBlockFloat[S, T Number](j *job, s *scratch, src, dst []S, plane, od, i0,
 	if useTab && (tab.i0 != i0 || tab.i1 != i1) {
 		tab.build(p, i0, i1, rlo, nr)
 	}
-	hs := take[T](s, nr*Wo)
+	hs := take[T](s, hsRows*Wo)
 	den := take[T](s, Wo)
+	ph := take[T](s, phLen)
+	hf := take[T](s, hfLen)
+	dacc := take[T](s, daccLen)
 	var pad []T
 	if usePad {
-		pad = take[T](s, nr*Wp)
+		pad = take[T](s, hsRows*Wp)
 	}
 	var dV, wb, srcT []T
 	if cvt {
 		dV = take[T](s, B*Wo)
-		wb = take[T](s, nr*W)
+		wb = take[T](s, wbLen)
 	} else {
 		dV = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(dst[outOff:]))), B*Wo)
 		srcT = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(src))), len(src))
@@ -142,7 +179,109 @@ func avgBlockFloat[S, T Number](j *job, s *scratch, src, dst []S, plane, od, i0,
 	uniform := j.flag || p.allInterior()
 	scaled := false
 	cz := 0
-	if nr > 0 {
+	// wpass sums rows of W elements (rs[q-sb] is the element at flat
+	// offset q, the first row at flat offset off) along W into hs:
+	// interior columns in one fold, border columns one by one (or all
+	// columns in one fold over zero-padded rows).
+	wpass := func(rs []T, sb, off, rows int) {
+		if usePad {
+			copyPadded(pad, Wp, rs[off-sb:], W, rows, p.pb[2], 0)
+			avgWAdd(hs, Wo, pad, Wp, p, rows, Wo, ph)
+		} else if ch > cl {
+			avgWAdd(hs[cl:], Wo, rs[off-sb+cl*p.s[2]-p.pb[2]:], W, p, rows, ch-cl, ph)
+		}
+		for c := 0; c < Wo && !usePad; c++ {
+			if c == cl && ch > cl {
+				c = ch - 1
+				continue
+			}
+			xlo, xhi := tapWin(c, p.s[2], p.pb[2], p.d[2], p.k[2], W)
+			if xlo == xhi {
+				for r := 0; r < rows; r++ {
+					hs[r*Wo+c] = 0
+				}
+				continue
+			}
+			foldAdd(hs[c:], Wo, rs[off-sb+c*p.s[2]-p.pb[2]+xlo*p.d[2]:], W, 1, p.d[2], xhi-xlo, rows, 1, false, 1)
+		}
+	}
+	// slice sums the (H, W) windows of one depth slice (or, depth first,
+	// of the sum of the valid slices) into dV: sv[q-sb] is the element at
+	// flat offset q, the slice's first row at rowOff; div divides the
+	// last fold (pads counted or no clipped window).
+	slice := func(sv []T, sb, rowOff int, div T) {
+		if useTab {
+			poolTabAdd(hs, sv[rowOff-sb:], &tab.w, false)
+			poolTabAdd(dV, hs, &tab.h, cz > 0)
+			cz++
+			return
+		}
+		rows := newRunIter(p.s[1], p.pb[1], p.d[1], p.k[1], H, p.out[1], i0, i1)
+		if hFirst {
+			// H pass into hf (B rows of W), then the W pass of those
+			// rows into hs, added into the output.
+			for {
+				i, i2, ylo, yhi, ok := rows.next()
+				if !ok {
+					break
+				}
+				o := (i - i0) * W
+				if ylo == yhi {
+					fill(hf[o:(i2-i0)*W], 0)
+					continue
+				}
+				r := rowOff - sb + (i*p.s[1]-p.pb[1]+ylo*p.d[1]-rlo)*W
+				foldAdd(hf[o:], W, sv[r:], p.s[1]*W, 1, p.d[1]*W, yhi-ylo, i2-i, W, false, 1)
+			}
+			wpass(hf, 0, 0, B)
+			// Row by row (not one long row): which routine adds an
+			// element then depends on its column only, never on the
+			// block split (NaN payloads stay the same on every
+			// thread count).
+			foldAdd(dV, Wo, hs, Wo, 1, 1, 1, B, Wo, cz > 0, div)
+			cz++
+			return
+		}
+		wpass(sv, sb, rowOff, nr)
+		// H pass: one fold per run of output rows with the same valid taps.
+		for {
+			i, i2, ylo, yhi, ok := rows.next()
+			if !ok {
+				break
+			}
+			o := (i - i0) * Wo
+			if ylo == yhi {
+				if cz == 0 {
+					fill(dV[o:(i2-i0)*Wo], 0)
+				}
+				continue
+			}
+			r := (i*p.s[1] - p.pb[1] + ylo*p.d[1] - rlo) * Wo
+			foldAdd(dV[o:], Wo, hs[r:], p.s[1]*Wo, 1, p.d[1]*Wo, yhi-ylo, i2-i, Wo, cz > 0, div)
+		}
+		cz++
+	}
+	if nz := zLast - zFirst + 1; nr > 0 && dFirst && nz > 0 {
+		// Depth first: the valid slices' rows added element-wise (one
+		// fold of nz taps over nr·W contiguous elements), then one H and
+		// W pass; the divisor counts nz depth taps.
+		div := T(1)
+		if uniform && !useTab {
+			div, scaled = T(p.kernelVol), true
+		}
+		z0 := od*p.s[0] - p.pb[0] + zFirst
+		rowOff := plane*p.inPlane + z0*H*W + rlo*W
+		if cvt {
+			for k := 0; k < nz; k++ {
+				poolWidenExact(wb[k*nr*W:], src[rowOff+k*H*W:rowOff+k*H*W+nr*W])
+			}
+			foldAdd(dacc, nr*W, wb, nr*W, 1, nr*W, nz, 1, nr*W, false, 1)
+		} else {
+			foldAdd(dacc, nr*W, srcT[rowOff:], nr*W, 1, H*W, nz, 1, nr*W, false, 1)
+		}
+		slice(dacc, rowOff, rowOff, div)
+		cz = nz
+	} else if nr > 0 {
 		inBase := plane * p.inPlane
 		for kz := zFirst; kz <= zLast; kz++ {
 			z := od*p.s[0] - p.pb[0] + kz*p.d[0]
@@ -157,52 +296,7 @@ func avgBlockFloat[S, T Number](j *job, s *scratch, src, dst []S, plane, od, i0,
 				poolWidenExact(wb, src[rowOff:rowOff+nr*W])
 				sv, sb = wb, rowOff
 			}
-			if useTab {
-				poolTabAdd(hs, sv[rowOff-sb:], &tab.w, false)
-				poolTabAdd(dV, hs, &tab.h, cz > 0)
-				cz++
-				continue
-			}
-			// W pass: interior columns in one fold, border columns one by
-			// one (or all columns in one fold over zero-padded rows).
-			if usePad {
-				copyPadded(pad, Wp, sv[rowOff-sb:], W, nr, p.pb[2], 0)
-				foldAdd(hs, Wo, pad, Wp, p.s[2], p.d[2], p.k[2], nr, Wo, false, 1)
-			} else if ch > cl {
-				foldAdd(hs[cl:], Wo, sv[rowOff-sb+cl*p.s[2]-p.pb[2]:], W, p.s[2], p.d[2], p.k[2], nr, ch-cl, false, 1)
-			}
-			for c := 0; c < Wo && !usePad; c++ {
-				if c == cl && ch > cl {
-					c = ch - 1
-					continue
-				}
-				xlo, xhi := tapWin(c, p.s[2], p.pb[2], p.d[2], p.k[2], W)
-				if xlo == xhi {
-					for r := 0; r < nr; r++ {
-						hs[r*Wo+c] = 0
-					}
-					continue
-				}
-				foldAdd(hs[c:], Wo, sv[rowOff-sb+c*p.s[2]-p.pb[2]+xlo*p.d[2]:], W, 1, p.d[2], xhi-xlo, nr, 1, false, 1)
-			}
-			// H pass: one fold per run of output rows with the same valid taps.
-			rows := newRunIter(p.s[1], p.pb[1], p.d[1], p.k[1], H, p.out[1], i0, i1)
-			for {
-				i, i2, ylo, yhi, ok := rows.next()
-				if !ok {
-					break
-				}
-				o := (i - i0) * Wo
-				if ylo == yhi {
-					if cz == 0 {
-						fill(dV[o:(i2-i0)*Wo], 0)
-					}
-					continue
-				}
-				r := (i*p.s[1] - p.pb[1] + ylo*p.d[1] - rlo) * Wo
-				foldAdd(dV[o:], Wo, hs[r:], p.s[1]*Wo, 1, p.d[1]*Wo, yhi-ylo, i2-i, Wo, cz > 0, div)
-			}
-			cz++
+			slice(sv, sb, rowOff, div)
 		}
 	}
 	if cz == 0 {
@@ -212,6 +306,62 @@ func avgBlockFloat[S, T Number](j *job, s *scratch, src, dst []S, plane, od, i0,
 	if cvt {
 		poolNarrowExact(dst[outOff:outOff+B*Wo], dV)
 	}
+}
+
+// pqDFirst reports whether float AvgPool adds the valid depth slices of a
+// unit first (round 9): for small output planes the per-slice H and W
+// passes are a few tiny calls each, and a 3-D kernel repeats them for
+// every depth tap (e.g. f16 5×212×17×9×11 k[6,3,3]: 2×3 outputs per
+// slice, slower than the scalar reference). Then one fold adds the nz
+// slices' rows and one H and W pass follows. The sums are taken in
+// another order (within the documented bound); the choice depends on the
+// geometry only, so results do not depend on the thread count.
+func pqDFirst(p *winPlan) bool {
+	return p.k[0] > 1 && p.d[0] == 1 && p.out[1]*p.out[2] <= 64 && min(p.k[0], p.in[0])*p.in[1]*p.in[2] <= 4096
+}
+
+// pqHFirst reports whether float AvgPool sums along H first (round 9): the
+// H pass then adds B rows of W contiguous elements per H tap, and only the
+// B output rows (not the nr input rows they cover) go through the W pass,
+// which costs more per element (its columns are strided, gathered or
+// split by phase, and it has border columns). Sums are taken in a
+// different order than W first; both are within the documented bound
+// ((taps+2)·ε·Σ|x|/count), which holds for any order. The choice depends
+// on the geometry only (a whole plane's rows), never on the block split,
+// so results do not depend on the thread count.
+func pqHFirst(p *winPlan, usePad bool) bool {
+	B := p.out[1]
+	nr := min(p.in[1], (B-1)*p.s[1]+(p.k[1]-1)*p.d[1]+1)
+	if nr <= B {
+		return false
+	}
+	W, Wo, kh, kw := p.in[2], p.out[2], p.k[1], p.k[2]
+	// Cost per W-pass output tap relative to a contiguous add: gathered or
+	// split columns, and narrow rows (per-row overhead), cost more.
+	cw := 1
+	if p.s[2] > 1 {
+		cw = 3
+	}
+	if Wo < 16 {
+		cw *= 2
+	}
+	if usePad {
+		cw++
+	}
+	wFirst := nr*Wo*kw*cw + B*Wo*kh
+	hFirst := B*W*kh + B*Wo*kw*cw + B*Wo
+	return hFirst < wFirst
+}
+
+// avgWAdd is the W-pass sum of rows × cols outputs from fresh
+// accumulators: through the phase split when avgBlockFloat reserved its
+// scratch ph for it, else the direct (gathered) fold.
+func avgWAdd[T Number](dst []T, ds int, src []T, sr int, p *winPlan, rows, cols int, ph []T) {
+	if len(ph) > 0 && plPhaseUse[T](p.s[2], p.d[2], p.k[2], cols) && plPhaseLen[T](p.s[2], p.d[2], p.k[2], rows, cols) <= len(ph) {
+		plPhaseAdd(dst, ds, src, sr, p.s[2], p.d[2], p.k[2], rows, cols, ph)
+		return
+	}
+	foldAdd(dst, ds, src, sr, p.s[2], p.d[2], p.k[2], rows, cols, false, 1)
 }
 
 // avgDivide divides the sums dV of output rows [i0, i1) by their counts

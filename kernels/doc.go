@@ -111,6 +111,20 @@
 // cover 4- and 8-byte elements (for 8-byte values the int32 indices sit in
 // the matching YMM lanes, addressed by column).
 //
+// Gathers are slow on some CPUs (AMD EPYC), so a W pass whose column
+// stride is 3–8 (2 for types without the AVX2 stride-2 fold) and whose
+// rows have at least one vector of outputs splits each row by phase first
+// (pool8_phase.go: phase p holds the columns p, p+s, …, built with
+// VPERMI2D/VPERMI2Q two-table permutes for 4- and 8-byte elements, a few
+// rows at a time so the phases stay in L1); every tap is then a
+// contiguous 1-tap fold of one phase, in tap order — the direct fold's
+// bits. MaxPool (values and indices) and float AvgPool use it. Float
+// AvgPool may also sum along H before W (when the H stride leaves fewer
+// output rows than input rows and the W pass is dear) and add the depth
+// slices before the H and W passes (small output planes), both chosen
+// from the geometry alone so that results never depend on the thread
+// count; any summation order keeps the documented bound.
+//
 // MaxPool on narrow storage widens per block (maxBlock's cvt): each depth
 // tap's input rows are converted into scratch just before the W pass and
 // the output rows narrowed back at the end. f16/bf16 (MaxPoolF16Context,

@@ -271,8 +271,8 @@ func maxBlock[S, T Number, I Index](j *job, s *scratch, src, dst []S, idx []I, p
 		if m.usePad {
 			cols = Wo
 		}
-		if plPhaseUse(elem, p.s[2], p.d[2], p.k[2], cols) {
-			phLen = plPhaseLen(p.s[2], p.d[2], p.k[2], nr, Wo)
+		if plPhaseUse[T](p.s[2], p.d[2], p.k[2], cols) {
+			phLen = plPhaseLen[T](p.s[2], p.d[2], p.k[2], nr, Wo)
 			need += phLen * elem
 		}
 	}
@@ -562,7 +562,7 @@ func (m *maxPass[S, T]) wpass(sv []T, sb, rowOff, hsRow, nr int) {
 // through the phase split when maxBlock reserved its scratch for it.
 func (m *maxPass[S, T]) wmax(dst []T, ds int, src []T, sr, rows, cols int) {
 	p := m.p
-	if m.ph != nil && plPhaseUse(int(unsafe.Sizeof(m.low)), p.s[2], p.d[2], p.k[2], cols) && plPhaseLen(p.s[2], p.d[2], p.k[2], rows, cols) <= len(m.ph) {
+	if m.ph != nil && plPhaseUse[T](p.s[2], p.d[2], p.k[2], cols) && plPhaseLen[T](p.s[2], p.d[2], p.k[2], rows, cols) <= len(m.ph) {
 		plPhaseMax(dst, ds, src, sr, p.s[2], p.d[2], p.k[2], rows, cols, m.low, m.ph)
 		return
 	}
@@ -574,7 +574,7 @@ func (m *maxPass[S, T]) wmax(dst []T, ds int, src []T, sr, rows, cols int) {
 // i0 + r·ir + c·ic + t·it.
 func (m *maxPass[S, T]) wmaxIdx(dst []T, di []int32, ds int, src []T, sr, rows, cols int, i0, ir, ic, it int32) {
 	p := m.p
-	if m.ph != nil && plPhaseUse(int(unsafe.Sizeof(m.low)), p.s[2], p.d[2], p.k[2], cols) && plPhaseLen(p.s[2], p.d[2], p.k[2], rows, cols) <= len(m.ph) {
+	if m.ph != nil && plPhaseUse[T](p.s[2], p.d[2], p.k[2], cols) && plPhaseLen[T](p.s[2], p.d[2], p.k[2], rows, cols) <= len(m.ph) {
 		plPhaseMaxIdx(dst, di, ds, src, sr, p.s[2], p.d[2], p.k[2], rows, cols, m.low, m.ph, i0, ir, ic, it)
 		return
 	}

@@ -22,13 +22,18 @@ func TestPlPhaseMax(t *testing.T) {
 	t.Run("i32", func(t *testing.T) { plPhaseMaxCheck[int32](t) })
 	t.Run("u32", func(t *testing.T) { plPhaseMaxCheck[uint32](t) })
 	t.Run("f64", func(t *testing.T) { plPhaseMaxCheck[float64](t) })
+	t.Run("i64", func(t *testing.T) { plPhaseMaxCheck[int64](t) })
+	t.Run("u64", func(t *testing.T) { plPhaseMaxCheck[uint64](t) })
 }
 
 func plPhaseMaxCheck[T Number](t *testing.T) {
 	r := rand.New(rand.NewPCG(8, 14))
 	for it := 0; it < 300; it++ {
-		sc, ts, taps := 3+r.IntN(6), 1+r.IntN(3), 1+r.IntN(11)
+		sc, ts, taps := 2+r.IntN(7), 1+r.IntN(3), 1+r.IntN(11)
 		rows, cols := 1+r.IntN(5), 16+r.IntN(70)
+		if it%4 == 0 {
+			rows = 1 + r.IntN(40) // several groups of rows (plPhaseRows)
+		}
 		need := (cols-1)*sc + (taps-1)*ts + 1
 		sr := need + r.IntN(6)
 		src := poolTabValues[T](r, (rows-1)*sr+need)
@@ -37,7 +42,7 @@ func plPhaseMaxCheck[T Number](t *testing.T) {
 		got := make([]T, len(want))
 		init := lowest[T]()
 		foldMaxGo(want, ds, src, sr, sc, ts, taps, rows, cols, init, false)
-		ph := make([]T, plPhaseLen(sc, ts, taps, rows, cols))
+		ph := make([]T, plPhaseLen[T](sc, ts, taps, rows, cols))
 		plPhaseMax(got, ds, src, sr, sc, ts, taps, rows, cols, init, ph)
 		require.Equal(t, plBits(want), plBits(got), "sc %d ts %d taps %d rows %d cols %d", sc, ts, taps, rows, cols)
 		// With indices (i0 + r·ir + c·ic + t·it, as the W pass passes them).
@@ -60,13 +65,14 @@ func TestPlPhaseMaxPool(t *testing.T) {
 	t.Run("i32", func(t *testing.T) { plPhaseMaxPoolCheck[int32](t, pool) })
 	t.Run("u8", func(t *testing.T) { plPhaseMaxPoolCheck[uint8](t, pool) })
 	t.Run("f64", func(t *testing.T) { plPhaseMaxPoolCheck[float64](t, pool) })
+	t.Run("i64", func(t *testing.T) { plPhaseMaxPoolCheck[int64](t, pool) })
 }
 
 func plPhaseMaxPoolCheck[T Number](t *testing.T, pool []*Workers) {
 	r := rand.New(rand.NewPCG(8, 15))
 	used := 0
 	for it := 0; it < 60; it++ {
-		k, s, d := 1+r.IntN(11), 3+r.IntN(6), 1+r.IntN(2)
+		k, s, d := 1+r.IntN(11), 2+r.IntN(7), 1+r.IntN(2)
 		W := (k-1)*d + 1 + r.IntN(300)
 		pb, pe := r.IntN((k-1)*d/2+1), r.IntN((k-1)*d/2+1)
 		wo := (W+pb+pe-(k-1)*d-1)/s + 1
@@ -82,7 +88,7 @@ func plPhaseMaxPoolCheck[T Number](t *testing.T, pool []*Workers) {
 		}
 		p, err := g.plan()
 		require.NoError(t, err)
-		if plPhaseUse(4, s, d, k, wo-2) {
+		if plPhaseUse[T](s, d, k, wo-2) {
 			used++
 		}
 		src := poolTabValues[T](r, p.inLen())
@@ -99,7 +105,8 @@ func plPhaseMaxPoolCheck[T Number](t *testing.T, pool []*Workers) {
 			require.Equal(t, wantI, gotI, "%+v", g)
 		}
 	}
-	if plDeintVec(4) {
+	var z T
+	if plDeintVec(int(unsafe.Sizeof(z))) {
 		require.Greater(t, used, 10)
 	}
 }
