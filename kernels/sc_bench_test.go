@@ -61,38 +61,10 @@ func BenchmarkScConvF16(b *testing.B) {
 		x16, _ := backF16Data(r, ls)
 		_, filt := backF16Data(r, lf)
 		src32, dst32, y16 := make([]float32, ls), make([]float32, lo), make([]float16.Float16, lo)
-		bias := gemmRandSlice(r, tc.g.OutC)
-		epi := &Epilogue{Steps: []EpiStep{{Kind: EpiAddChan, Vec: bias}, {Kind: EpiRelu}}}
-		flops := 2 * float64(lo) * float64(lf/tc.g.OutC)
-		for _, threads := range []int{1, 2} {
-			b.Run(fmt.Sprintf("%s/t%d", tc.name, threads), func(b *testing.B) {
-				w := NewWorkers(threads)
-				defer w.Close()
-				c, err := NewConvGemm(tc.g, GemmAuto, threads)
-				if err != nil {
-					b.Fatal(err)
-				}
-				if err := c.PackFilters(filt); err != nil {
-					b.Fatal(err)
-				}
-				if err := c.SetEpilogue(epi); err != nil {
-					b.Fatal(err)
-				}
-				b.ReportAllocs()
-				b.ResetTimer()
-				best := time.Duration(1 << 62)
-				for i := 0; i < b.N; i++ {
-					t0 := time.Now()
-					if err := c.RunEpiF16(ctx, w, x16, src32, y16, dst32, nil); err != nil {
-						b.Fatal(err)
-					}
-					best = min(best, time.Since(t0))
-				}
-				// the fastest call: other processes share this machine
-				b.ReportMetric(float64(best.Nanoseconds())/1e3, "min-µs")
-				b.ReportMetric(flops/best.Seconds()/1e9, "minGFLOP/s")
-			})
-		}
+		epi := &Epilogue{Steps: []EpiStep{{Kind: EpiAddChan, Vec: gemmRandSlice(r, tc.g.OutC)}, {Kind: EpiRelu}}}
+		scBenchEach(b, tc.name, tc.g, filt, epi, func(c *ConvGemm, w *Workers) error {
+			return c.RunEpiF16(ctx, w, x16, src32, y16, dst32, nil)
+		})
 	}
 }
 
@@ -165,34 +137,43 @@ func BenchmarkScConvF32(b *testing.B) {
 		ls, lf, lo := tc.g.ConvLens()
 		src, filt, dst := gemmRandSlice(r, ls), gemmRandSlice(r, lf), make([]float32, lo)
 		epi := &Epilogue{Steps: []EpiStep{{Kind: EpiAddChan, Vec: gemmRandSlice(r, tc.g.OutC)}, {Kind: EpiRelu}}}
-		flops := 2 * float64(lo) * float64(lf/tc.g.OutC)
-		for _, threads := range []int{1, 2} {
-			b.Run(fmt.Sprintf("%s/t%d", tc.name, threads), func(b *testing.B) {
-				w := NewWorkers(threads)
-				defer w.Close()
-				c, err := NewConvGemm(tc.g, GemmAuto, threads)
-				if err != nil {
+		scBenchEach(b, tc.name, tc.g, filt, epi, func(c *ConvGemm, w *Workers) error {
+			return c.RunEpi(ctx, w, src, dst, nil)
+		})
+	}
+}
+
+// scBenchEach times run on a ConvGemm of g (filters filt, epilogue epi) at 1 and 2
+// threads and reports the fastest call: other processes share this machine.
+func scBenchEach(b *testing.B, name string, g ConvGeom, filt []float32, epi *Epilogue, run func(*ConvGemm, *Workers) error) {
+	_, lf, lo := g.ConvLens()
+	flops := 2 * float64(lo) * float64(lf/g.OutC)
+	for _, threads := range []int{1, 2} {
+		b.Run(fmt.Sprintf("%s/t%d", name, threads), func(b *testing.B) {
+			w := NewWorkers(threads)
+			defer w.Close()
+			c, err := NewConvGemm(g, GemmAuto, threads)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := c.PackFilters(filt); err != nil {
+				b.Fatal(err)
+			}
+			if err := c.SetEpilogue(epi); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			best := time.Duration(1 << 62)
+			for i := 0; i < b.N; i++ {
+				t0 := time.Now()
+				if err := run(c, w); err != nil {
 					b.Fatal(err)
 				}
-				if err := c.PackFilters(filt); err != nil {
-					b.Fatal(err)
-				}
-				if err := c.SetEpilogue(epi); err != nil {
-					b.Fatal(err)
-				}
-				b.ReportAllocs()
-				b.ResetTimer()
-				best := time.Duration(1 << 62)
-				for i := 0; i < b.N; i++ {
-					t0 := time.Now()
-					if err := c.RunEpi(ctx, w, src, dst, nil); err != nil {
-						b.Fatal(err)
-					}
-					best = min(best, time.Since(t0))
-				}
-				b.ReportMetric(float64(best.Nanoseconds())/1e3, "min-µs")
-				b.ReportMetric(flops/best.Seconds()/1e9, "minGFLOP/s")
-			})
-		}
+				best = min(best, time.Since(t0))
+			}
+			b.ReportMetric(float64(best.Nanoseconds())/1e3, "min-µs")
+			b.ReportMetric(flops/best.Seconds()/1e9, "minGFLOP/s")
+		})
 	}
 }

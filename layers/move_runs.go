@@ -113,15 +113,7 @@ func mfGatherRuns(dims []int, sel [][]int) (runs []moveRun, end, n int, ok bool)
 			end = max(end, s+r.n)
 		}
 		d += len(sel[last])
-		a := last - 1
-		for ; a >= 0; a-- {
-			pos[a]++
-			if pos[a] < len(sel[a]) {
-				break
-			}
-			pos[a] = 0
-		}
-		if a < 0 {
+		if !selNext(pos, sel, last) {
 			return runs, end, n, true
 		}
 	}
@@ -265,4 +257,17 @@ func moveRunsT[T any](dst []T, src any, runs []moveRun) error {
 		}
 	}
 	return nil
+}
+
+// selNext advances pos, the positions in the index lists sel[:last] (the last one
+// fastest), to the next combination; it reports false when every combination was visited.
+func selNext(pos []int, sel [][]int, last int) bool {
+	for a := last - 1; a >= 0; a-- {
+		pos[a]++
+		if pos[a] < len(sel[a]) {
+			return true
+		}
+		pos[a] = 0
+	}
+	return false
 }

@@ -255,15 +255,7 @@ func gatherMap(dims []int, sel [][]int) []int {
 				}
 			}
 		}
-		a := last - 1
-		for ; a >= 0; a-- {
-			pos[a]++
-			if pos[a] < len(sel[a]) {
-				break
-			}
-			pos[a] = 0
-		}
-		if a < 0 {
+		if !selNext(pos, sel, last) {
 			return out
 		}
 	}
