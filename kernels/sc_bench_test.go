@@ -79,27 +79,9 @@ func scBenchRun(b *testing.B, c *ConvGemm, g ConvGeom, threads int) {
 	src32, dst32, y16 := make([]float32, ls), make([]float32, lo), make([]float16.Float16, lo)
 	bias := gemmRandSlice(r, g.OutC)
 	epi := &Epilogue{Steps: []EpiStep{{Kind: EpiAddChan, Vec: bias}, {Kind: EpiRelu}}}
-	flops := 2 * float64(lo) * float64(lf/g.OutC)
-	w := NewWorkers(threads)
-	defer w.Close()
-	if err := c.PackFilters(filt); err != nil {
-		b.Fatal(err)
-	}
-	if err := c.SetEpilogue(epi); err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	best := time.Duration(1 << 62)
-	for i := 0; i < b.N; i++ {
-		t0 := time.Now()
-		if err := c.RunEpiF16(ctx, w, x16, src32, y16, dst32, nil); err != nil {
-			b.Fatal(err)
-		}
-		best = min(best, time.Since(t0))
-	}
-	b.ReportMetric(float64(best.Nanoseconds())/1e3, "min-µs")
-	b.ReportMetric(flops/best.Seconds()/1e9, "minGFLOP/s")
+	scBenchTime(b, c, g, threads, filt, epi, func(c *ConvGemm, w *Workers) error {
+		return c.RunEpiF16(ctx, w, x16, src32, y16, dst32, nil)
+	})
 }
 
 // BenchmarkScConvMode times the small-plane convolutions with the small-N path forced
@@ -144,36 +126,42 @@ func BenchmarkScConvF32(b *testing.B) {
 }
 
 // scBenchEach times run on a ConvGemm of g (filters filt, epilogue epi) at 1 and 2
-// threads and reports the fastest call: other processes share this machine.
+// threads.
 func scBenchEach(b *testing.B, name string, g ConvGeom, filt []float32, epi *Epilogue, run func(*ConvGemm, *Workers) error) {
-	_, lf, lo := g.ConvLens()
-	flops := 2 * float64(lo) * float64(lf/g.OutC)
 	for _, threads := range []int{1, 2} {
 		b.Run(fmt.Sprintf("%s/t%d", name, threads), func(b *testing.B) {
-			w := NewWorkers(threads)
-			defer w.Close()
 			c, err := NewConvGemm(g, GemmAuto, threads)
 			if err != nil {
 				b.Fatal(err)
 			}
-			if err := c.PackFilters(filt); err != nil {
-				b.Fatal(err)
-			}
-			if err := c.SetEpilogue(epi); err != nil {
-				b.Fatal(err)
-			}
-			b.ReportAllocs()
-			b.ResetTimer()
-			best := time.Duration(1 << 62)
-			for i := 0; i < b.N; i++ {
-				t0 := time.Now()
-				if err := run(c, w); err != nil {
-					b.Fatal(err)
-				}
-				best = min(best, time.Since(t0))
-			}
-			b.ReportMetric(float64(best.Nanoseconds())/1e3, "min-µs")
-			b.ReportMetric(flops/best.Seconds()/1e9, "minGFLOP/s")
+			scBenchTime(b, c, g, threads, filt, epi, run)
 		})
 	}
+}
+
+// scBenchTime packs filt into c, fuses epi, times run on threads workers and reports
+// the fastest call: other processes share this machine.
+func scBenchTime(b *testing.B, c *ConvGemm, g ConvGeom, threads int, filt []float32, epi *Epilogue, run func(*ConvGemm, *Workers) error) {
+	_, lf, lo := g.ConvLens()
+	flops := 2 * float64(lo) * float64(lf/g.OutC)
+	w := NewWorkers(threads)
+	defer w.Close()
+	if err := c.PackFilters(filt); err != nil {
+		b.Fatal(err)
+	}
+	if err := c.SetEpilogue(epi); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	best := time.Duration(1 << 62)
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		if err := run(c, w); err != nil {
+			b.Fatal(err)
+		}
+		best = min(best, time.Since(t0))
+	}
+	b.ReportMetric(float64(best.Nanoseconds())/1e3, "min-µs")
+	b.ReportMetric(flops/best.Seconds()/1e9, "minGFLOP/s")
 }
