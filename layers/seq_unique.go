@@ -232,6 +232,49 @@ func seqCompare(t *ir.Tensor) (func(a, b int) int, error) {
 	return nil, &ir.UnsupportedError{What: fmt.Sprintf("Unique on element type %s", t.Type)}
 }
 
+// DynamicOutputs: the number of unique elements sizes the outputs.
+func (o *seqUniqueOp) DynamicOutputs() {}
+
+// seqUniqueKernel runs with preallocated outputs (folding) or allocates them (RunDynamic).
+type seqUniqueKernel struct {
+	kernelFunc
+	op  *seqUniqueOp
+	ax  int
+	has bool
+}
+
+// RunDynamic finds the unique elements, allocates the four outputs at the sizes the data
+// gives and fills them.
+func (k seqUniqueKernel) RunDynamic(ctx context.Context, in []*ir.Tensor) ([]*ir.Tensor, error) {
+	if len(in) < 1 {
+		return nil, fmt.Errorf("Unique: expected 1 or 2 inputs, got %d", len(in))
+	}
+	r, err := k.op.compute(in[0], k.ax, k.has)
+	if err != nil {
+		return nil, err
+	}
+	u := len(r.first)
+	dataShape := []int{u}
+	if k.has {
+		dataShape = slices.Clone(in[0].Shape)
+		dataShape[k.ax] = u
+	}
+	specs := []struct {
+		t     ir.ElementType
+		shape []int
+	}{{in[0].Type, dataShape}, {k.op.IndexType, []int{u}}, {k.op.IndexType, []int{len(r.rev)}}, {k.op.CountType, []int{u}}}
+	outs := make([]*ir.Tensor, len(specs))
+	for i, sp := range specs {
+		if outs[i], err = ir.NewTensor(sp.t, sp.shape); err != nil {
+			return nil, fmt.Errorf("Unique: output %d: %w", i, err)
+		}
+	}
+	if err := k.kernelFunc(ctx, in, outs); err != nil {
+		return nil, err
+	}
+	return outs, nil
+}
+
 func (o *seqUniqueOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	if _, err := o.Infer(in); err != nil {
 		return nil, err
@@ -243,7 +286,7 @@ func (o *seqUniqueOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	if !known {
 		return nil, &ir.UnsupportedError{What: "Unique with an axis that is not a constant"}
 	}
-	return kernelFunc(func(_ context.Context, ins, out []*ir.Tensor) error {
+	return seqUniqueKernel{op: o, ax: ax, has: has, kernelFunc: func(_ context.Context, ins, out []*ir.Tensor) error {
 		if len(ins) < 1 || len(out) != 4 {
 			return fmt.Errorf("Unique: got %d inputs and %d outputs", len(ins), len(out))
 		}
@@ -272,5 +315,5 @@ func (o *seqUniqueOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 			}
 		}
 		return nil
-	}), nil
+	}}, nil
 }
