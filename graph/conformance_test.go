@@ -141,7 +141,7 @@ func runConformanceCase(t *testing.T, dir string, c *conformanceCase) {
 // be expected as f32), and values equal (exact) or within atol + rtol*|want|. NaN matches NaN.
 func requireClose(t *testing.T, want, got *ir.Tensor, exact bool, atol, rtol float64, what string) {
 	t.Helper()
-	require.Equal(t, want.Shape, got.Shape, "%s: shape", what)
+	require.True(t, slices.Equal(want.Shape, got.Shape), "%s: shape: want %v, got %v", what, want.Shape, got.Shape)
 	if !(got.Type == ir.BF16 && want.Type == ir.F32) {
 		require.Equal(t, want.Type, got.Type, "%s: element type", what)
 	}

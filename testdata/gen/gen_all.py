@@ -20,7 +20,7 @@ def write_index():
         name = os.path.basename(os.path.dirname(cj))
         note = c.get("reason", "") if c["expect"] != "match" else c.get("rounding_choice", "")
         rows.append((c["source"], name, c.get("op", ""), c.get("dtype") or "", c["expect"], note))
-    order = {"onnx": 0, "spec": 1, "torch": 2}
+    order = {"onnx": 0, "onnxops": 1, "spec": 2, "torch": 3}
     rows.sort(key=lambda r: (order[r[0]], r[1]))
     counts = {}
     for r in rows:
@@ -45,6 +45,8 @@ def main():
     gen_spec.main()
     import gen_onnx
     gen_onnx.main()
+    import gen_onnx_ops
+    gen_onnx_ops.main()
     import gen_torch
     gen_torch.main()
     print(f"INDEX.md: {write_index()} cases")

@@ -90,7 +90,7 @@ class Graph:
         return Ref(lid, 0, etype, shape)
 
     def const(self, name, etype, values):
-        arr = np.ascontiguousarray(np.asarray(values, dtype=NP[etype]))
+        arr = np.array(values, dtype=NP[etype], order="C")  # keeps 0-d scalars 0-d
         lid = self._new_id()
         off = len(self.blob)
         self.blob += arr.astype(arr.dtype.newbyteorder("<")).tobytes()
@@ -188,7 +188,7 @@ def tolerances(etype):
 
 
 def save_npy(path, arr):
-    arr = np.ascontiguousarray(arr)
+    arr = np.array(arr, order="C")  # ascontiguousarray would turn a 0-d array into shape (1,)
     if arr.dtype.byteorder == ">":
         arr = arr.astype(arr.dtype.newbyteorder("<"))
     np.save(path, arr, allow_pickle=False)
@@ -198,7 +198,7 @@ def write_case(source, name, graph, inputs, outputs, origin, description, op, ex
                extra=None):
     """inputs: {param_name: array}; outputs: list of dicts {name, array, compare ('exact'|'close')}.
     Expected arrays must come from an independent oracle."""
-    assert source in ("onnx", "spec", "torch")
+    assert source in ("onnx", "onnxops", "spec", "torch")
     assert expect in ("match", "differs", "skip")
     d = os.path.join(ROOT, source, name)
     if os.path.isdir(d):

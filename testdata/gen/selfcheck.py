@@ -94,7 +94,7 @@ def check_case(d):
                 errs.append(f"Parameter {nm} has no input file")
                 continue
             arr = inputs[nm]
-            if [int(v) for v in a["shape"].split(",")] != list(arr.shape):
+            if [int(v) for v in a["shape"].split(",") if v] != list(arr.shape):
                 errs.append(f"Parameter {nm} shape {a['shape']} != npy {arr.shape}")
             if a["element_type"] != W.etype_of(arr):
                 errs.append(f"Parameter {nm} type {a['element_type']} != npy {arr.dtype}")
@@ -118,7 +118,8 @@ def check_case(d):
         arr = expected[o["name"]]
         if names != o["name"]:
             errs.append(f"port feeding {rn} has names={names}")
-        if dims != list(arr.shape):
+        # -1: a data-dependent dim (NonZero, Unique), declared dynamic as the serializer writes it
+        if len(dims) != arr.ndim or any(d not in (-1, a) for d, a in zip(dims, arr.shape)):
             errs.append(f"{o['name']}: declared dims {dims} != expected {list(arr.shape)}")
         if et != W.etype_of(arr):
             errs.append(f"{o['name']}: precision {et} != expected dtype {arr.dtype}")
@@ -127,6 +128,9 @@ def check_case(d):
     if set(inputs) != {l.get("name") for l in layers.values() if l.get("type") == "Parameter"}:
         errs.append("inputs in case.json != Parameters")
     if errs:
+        return errs
+    if cj["source"] == "onnxops":
+        # ovref models the pooling ops only; these cases are checked by the Go conformance test
         return errs
 
     got = ovref.run_ir(os.path.join(d, "model.xml"), os.path.join(d, "model.bin"), inputs)
