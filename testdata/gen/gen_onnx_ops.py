@@ -77,12 +77,15 @@ class Case:
         ins = sorted(glob.glob(os.path.join(ds, "input_*.pb")), key=lambda p: int(p.rsplit("_", 1)[1][:-3]))
         outs = sorted(glob.glob(os.path.join(ds, "output_*.pb")), key=lambda p: int(p.rsplit("_", 1)[1][:-3]))
         self.graph_inputs = [i.name for i in m.graph.input]
+        # the node's produced outputs (an empty name is an optional output left out)
+        self.out_names = [o for o in self.node.output if o] if self.node is not None else []
         self.values = {n: load_pb(p) for n, p in zip(self.graph_inputs, ins)}
         self.expected = [load_pb(p) for p in outs]
         self.g = W.Graph(self.name)
         self.params = {}
         self.refs = {}
         self.consts = 0
+        self.note = ""
 
     # --- inputs -------------------------------------------------------------------------------------
     def has(self, i):
@@ -115,7 +118,7 @@ class Case:
         shape = list(y.shape)
         if self.node.op_type in DYNAMIC_OUT:
             shape = [-1 if i in DYNAMIC_OUT[self.node.op_type](self, k) else d for i, d in enumerate(shape)]
-        return (et(y), shape, self.node.output[k])
+        return (et(y), shape, self.out_names[k])
 
     def op(self, optype, opset, attrs, inputs, outs=None, name=None):
         """An op whose outputs are the node's outputs (outs: indices into the node's outputs)."""
@@ -130,7 +133,7 @@ class Case:
         return r
 
     def results(self, refs):
-        for r, n in zip(refs, self.node.output):
+        for r, n in zip(refs, self.out_names):
             self.g.result(r, n)
 
 
@@ -423,8 +426,10 @@ def instancenorm(c):
 
 
 def layernorm(c):
-    if len(c.node.output) != 1:
-        raise Skip("LayerNormalization's Mean and InvStdDev outputs have no OpenVINO op")
+    if len(c.out_names) != 1:
+        # the frontend gives Y only: Mean and InvStdDev have no OpenVINO op; compare Y
+        c.note = f"only output Y of {len(c.out_names)} is converted and compared (Mean, InvStdDev have no OpenVINO op)"
+        c.out_names, c.expected = c.out_names[:1], c.expected[:1]
     x = c.value(0)
     axis = int(c.attrs.get("axis", -1)) % x.ndim
     axes = np.arange(axis, x.ndim, dtype=np.int64)
@@ -471,8 +476,6 @@ def reduce_(c):
 
 
 def argminmax(c):
-    if int(c.attrs.get("select_last_index", 0)):
-        raise Skip("select_last_index=1: the frontend reverses the axis around TopK; not one op")
     x = c.value(0)
     axis = int(c.attrs.get("axis", 0)) % x.ndim
     keep = bool(c.attrs.get("keepdims", 1))
@@ -482,9 +485,21 @@ def argminmax(c):
     # sort by value, stable: of equal extremes the lowest index wins, as ONNX's ArgMax/ArgMin require
     a = [("axis", axis), ("mode", mode), ("sort", "value"), ("index_element_type", "i64"), ("stable", True)]
     k = c.const(np.array(1, dtype=np.int64))
+    if int(c.attrs.get("select_last_index", 0)):
+        # as the frontend does: reverse the axis, take the first extreme, map its index back (n-1-i)
+        ax = c.const(np.array([axis], dtype=np.int64))
+        rev = c.mid("Reverse", "opset1", [("mode", "index")], [c.inp(0), ax], et(x), list(x.shape))
+        _, idx = c.g.op("topk", "TopK", "opset11", a, [rev, k], [(et(x), kshape, None), ("i64", kshape, None)])
+        last = c.const(np.array(x.shape[axis] - 1, dtype=np.int64))
+        if keep:
+            return c.op("Subtract", "opset1", [("auto_broadcast", "numpy")], [last, idx]), \
+                "Reverse-1+TopK-11+Subtract"
+        idx = c.mid("Subtract", "opset1", [("auto_broadcast", "numpy")], [last, idx], "i64", kshape)
+        return c.op("Squeeze", "opset1", None, [idx, c.const(np.array([axis], dtype=np.int64))]), \
+            "Reverse-1+TopK-11+Subtract+Squeeze"
     if keep:
         vals, idx = c.g.op("topk", "TopK", "opset11", a, [c.inp(0), k],
-                           [(et(x), kshape, None), ("i64", kshape, c.node.output[0])])
+                           [(et(x), kshape, None), ("i64", kshape, c.out_names[0])])
         return [idx], "TopK-11"
     vals, idx = c.g.op("topk", "TopK", "opset11", a, [c.inp(0), k], [(et(x), kshape, None), ("i64", kshape, None)])
     return c.op("Squeeze", "opset1", None, [idx, c.const(np.array([axis], dtype=np.int64))]), "TopK-11+Squeeze"
@@ -787,6 +802,83 @@ def unique(c):
     return c.op("Unique", "opset10", a, ins), "Unique-10"
 
 
+RNN_GATES = {"RNN": 1, "GRU": 3, "LSTM": 4}
+RNN_ACTIVATIONS = {"RNN": ["tanh"], "GRU": ["sigmoid", "tanh"], "LSTM": ["sigmoid", "tanh", "tanh"]}
+
+
+def recurrent(c):
+    """RNN/GRU/LSTM -> RNNSequence-5/GRUSequence-5/LSTMSequence-5 as the frontend builds them: X and the
+    states moved to batch-major, LSTM gates reordered from ONNX's i,o,f,c to OpenVINO's f,i,c,o, the two
+    ONNX biases summed (GRU with linear_before_reset keeps the hidden gate's two apart), outputs moved back."""
+    kind = c.node.op_type
+    if kind == "LSTM" and c.has(7):
+        raise Skip("LSTM peepholes: LSTMSequence-5 has none")
+    if int(c.attrs.get("input_forget", 0)):
+        raise Skip("LSTM input_forget has no LSTMSequence-5 attribute")
+    X, W, R = c.value(0), c.value(1), c.value(2)
+    H, G = int(c.attrs["hidden_size"]), RNN_GATES[kind]
+    layout = int(c.attrs.get("layout", 0))
+    direction = c.attrs.get("direction", "forward")
+    nd = 2 if direction == "bidirectional" else 1
+    seq, batch = (X.shape[0], X.shape[1]) if layout == 0 else (X.shape[1], X.shape[0])
+    t = et(X)
+    swap01 = c.const(np.array([1, 0, 2], dtype=np.int64))
+
+    def batch_major(i, shape):  # ONNX layout 0 puts seq (X) or num_directions (states) first
+        r = c.inp(i)
+        if layout == 0:
+            r = c.mid("Transpose", "opset1", None, [r, swap01], t, [shape[1], shape[0], shape[2]])
+        return r
+
+    def gates(a):  # ONNX LSTM i,o,f,c -> OpenVINO f,i,c,o along axis 1
+        if kind != "LSTM":
+            return a
+        i, o, f, cc = np.split(a, 4, axis=1)
+        return np.concatenate([f, i, cc, o], axis=1)
+
+    x = batch_major(0, list(X.shape))
+    states = [5] + ([6] if kind == "LSTM" else [])
+    ins = [x]
+    for si in states:
+        if c.has(si):
+            ins.append(batch_major(si, list(c.value(si).shape)))
+        else:
+            ins.append(c.const(np.zeros([batch, nd, H], dtype=X.dtype)))
+    lens = c.value(4).astype(np.int64) if c.has(4) else np.full([batch], seq, dtype=np.int64)
+    ins.append(c.const(lens))
+    B = c.value(3) if c.has(3) else np.zeros([nd, 2 * G * H], dtype=X.dtype)
+    wb, rb = B[:, :G * H], B[:, G * H:]
+    lbr = int(c.attrs.get("linear_before_reset", 0))
+    if kind == "GRU" and lbr:
+        bias = np.concatenate([wb[:, :2 * H] + rb[:, :2 * H], wb[:, 2 * H:], rb[:, 2 * H:]], axis=1)
+    else:
+        bias = gates(wb + rb)
+    ins += [c.const(gates(W)), c.const(gates(R)), c.const(bias.astype(X.dtype))]
+    acts = [a.decode() if isinstance(a, bytes) else a for a in c.attrs.get("activations", RNN_ACTIVATIONS[kind])]
+    attrs = [("hidden_size", H), ("direction", direction), ("activations", ",".join(a.lower() for a in acts[:len(
+        RNN_ACTIVATIONS[kind])])), ("activations_alpha", ""), ("activations_beta", ""),
+        ("clip", float(c.attrs.get("clip", 0.0)))]
+    if kind == "GRU":
+        attrs.append(("linear_before_reset", bool(lbr)))
+    nout = 3 if kind == "LSTM" else 2
+    outs = [(t, [batch, nd, seq, H], None)] + [(t, [batch, nd, H], None)] * (nout - 1)
+    seqop = c.g.op("sequence", f"{kind}Sequence", "opset5", attrs, ins, outs)
+    refs = []
+    k = 0
+    for j, name in enumerate(c.node.output[:nout]):
+        if not name:
+            continue
+        if j == 0:
+            perm = [2, 1, 0, 3] if layout == 0 else [0, 2, 1, 3]
+        else:
+            perm = [1, 0, 2] if layout == 0 else [0, 1, 2]
+        (r,) = c.g.op(f"output_{j}", "Transpose", "opset1", None, [seqop[j], c.const(np.array(perm, dtype=np.int64))],
+                      [c.out_spec(k)])
+        refs.append(r)
+        k += 1
+    return refs, f"{kind}Sequence-5"
+
+
 CONVERT = {}
 for _op in UNARY:
     CONVERT[_op] = unary
@@ -809,7 +901,7 @@ CONVERT.update({
     "Shape": shape_, "Size": size_, "NonZero": nonzero, "OneHot": onehot, "CumSum": cumsum, "Einsum": einsum,
     "ReverseSequence": reverse_sequence, "Cast": cast, "CastLike": cast_like, "EyeLike": eyelike,
     "ConstantOfShape": constant_of_shape, "GridSample": grid_sample, "RoiAlign": roi_align, "Resize": resize,
-    "Unique": unique,
+    "Unique": unique, "RNN": recurrent, "GRU": recurrent, "LSTM": recurrent,
 })
 
 # Expected "differs": OpenVINO's semantics give other values than the ONNX test expects (reason per test).
@@ -852,14 +944,16 @@ def convert(case_dir):
         raise Skip(f"{len(c.expected)} outputs expected, the conversion gives {len(refs)}")
     c.results(refs)
     outs = []
-    for y, n in zip(c.expected, c.node.output):
+    for y, n in zip(c.expected, c.out_names):
         cmp, atol, rtol = tolerance(c, y)
         outs.append({"name": n, "array": y, "compare": cmp, "atol": atol, "rtol": rtol})
     expect, reason = ("differs", DIFFERS[c.name]) if c.name in DIFFERS else ("match", "")
     attrs = {k: (v if isinstance(v, (int, float, str, list)) else str(v)) for k, v in c.attrs.items()}
     desc = f"ONNX {c.node.op_type} (opset {c.opset}) -> {opname}"
-    W.write_case(SOURCE, c.name, c.g, c.params, outs, origin, desc, opname, expect, reason,
-                 extra={"onnx_attributes": attrs})
+    extra = {"onnx_attributes": attrs}
+    if c.note:
+        extra["conversion_note"] = c.note
+    W.write_case(SOURCE, c.name, c.g, c.params, outs, origin, desc, opname, expect, reason, extra=extra)
     return expect
 
 
