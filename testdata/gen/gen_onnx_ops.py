@@ -27,7 +27,8 @@ from onnx import numpy_helper
 
 import irwriter as W
 
-DATA = "/usr/share/libonnx-testdata/data/node"
+DATA = "/usr/share/libonnx-testdata/data"
+DIRS = {"node": "", "pytorch-converted": "ptconverted_", "pytorch-operator": "ptoperator_"}  # dir -> name prefix
 SOURCE = "onnxops"
 MAX_ELEMS = 300_000
 POOL_OPS = {"MaxPool", "AveragePool", "GlobalMaxPool", "GlobalAveragePool"}  # gen_onnx.py covers these
@@ -68,7 +69,8 @@ class Case:
 
     def __init__(self, case_dir):
         self.dir = case_dir
-        self.name = os.path.basename(case_dir)[len("test_"):]
+        self.rel = os.path.relpath(case_dir, DATA)
+        self.name = DIRS[self.rel.split("/")[0]] + os.path.basename(case_dir)[len("test_"):]
         m = onnx.load(os.path.join(case_dir, "model.onnx"))
         self.opset = max((o.version for o in m.opset_import if o.domain in ("", "ai.onnx")), default=0)
         self.model = m
@@ -76,10 +78,13 @@ class Case:
         ds = os.path.join(case_dir, "test_data_set_0")
         ins = sorted(glob.glob(os.path.join(ds, "input_*.pb")), key=lambda p: int(p.rsplit("_", 1)[1][:-3]))
         outs = sorted(glob.glob(os.path.join(ds, "output_*.pb")), key=lambda p: int(p.rsplit("_", 1)[1][:-3]))
-        self.graph_inputs = [i.name for i in m.graph.input]
+        inits = {t.name: numpy_helper.to_array(t) for t in m.graph.initializer}
+        # inputs fed by test data: graph inputs that are not initializers (old IR lists both)
+        self.graph_inputs = [i.name for i in m.graph.input if i.name not in inits]
         # the node's produced outputs (an empty name is an optional output left out)
         self.out_names = [o for o in self.node.output if o] if self.node is not None else []
         self.values = {n: load_pb(p) for n, p in zip(self.graph_inputs, ins)}
+        self.values.update(inits)
         self.expected = [load_pb(p) for p in outs]
         self.g = W.Graph(self.name)
         self.params = {}
@@ -925,7 +930,7 @@ def tolerance(c, y):
 
 def convert(case_dir):
     c = Case(case_dir)
-    origin = f"libonnx-testdata node/{os.path.basename(case_dir)} (opset {c.opset}), test_data_set_0"
+    origin = f"libonnx-testdata {c.rel} (opset {c.opset}), test_data_set_0"
     if c.node is None:
         raise Skip(f"{len(c.model.graph.node)} nodes (an expanded function or a composite test)")
     if c.node.domain not in ("", "ai.onnx"):
@@ -960,18 +965,19 @@ def convert(case_dir):
 def main():
     W.clear_source(SOURCE)
     stats, skipped = {}, []
-    for d in sorted(glob.glob(os.path.join(DATA, "test_*"))):
+    dirs = [d for sub in DIRS for d in sorted(glob.glob(os.path.join(DATA, sub, "test_*")))]
+    for d in dirs:
         try:
             m = onnx.load(os.path.join(d, "model.onnx"))
         except Exception as e:  # noqa: BLE001 - a test the installed onnx cannot read
-            skipped.append((os.path.basename(d), f"onnx.load: {e}"))
+            skipped.append((os.path.relpath(d, DATA), f"onnx.load: {e}"))
             continue
         if len(m.graph.node) == 1 and m.graph.node[0].op_type in POOL_OPS:
             continue
         try:
             r = convert(d)
         except Skip as e:
-            skipped.append((os.path.basename(d)[5:], str(e)))
+            skipped.append((os.path.relpath(d, DATA), str(e)))
             r = "skip"
         stats[r] = stats.get(r, 0) + 1
     with open(os.path.join(W.ROOT, SOURCE, "SKIPPED.md"), "w") as f:
