@@ -20,7 +20,7 @@ def write_index():
         name = os.path.basename(os.path.dirname(cj))
         note = c.get("reason", "") if c["expect"] != "match" else c.get("rounding_choice", "")
         rows.append((c["source"], name, c.get("op", ""), c.get("dtype") or "", c["expect"], note))
-    order = {"onnx": 0, "onnxops": 1, "spec": 2, "torch": 3}
+    order = {"onnx": 0, "onnxops": 1, "spec": 2, "torch": 3, "torchops": 4}
     rows.sort(key=lambda r: (order[r[0]], r[1]))
     counts = {}
     for r in rows:
@@ -49,6 +49,8 @@ def main():
     gen_onnx_ops.main()
     import gen_torch
     gen_torch.main()
+    import gen_torch_ops
+    gen_torch_ops.main()
     print(f"INDEX.md: {write_index()} cases")
     import selfcheck
     return selfcheck.main()

@@ -1,0 +1,261 @@
+"""PyTorch (Debian python3-torch, CPU) cases for the compute ops beyond pooling, at sizes that reach the
+fast kernels: odd channel counts and widths that leave partial tiles, strides, asymmetric pads, dilations,
+groups and depthwise, batched and broadcast MatMul, a matvec, fused epilogues (bias, ReLU, residual Add),
+SoftMax, Interpolate and activations.
+
+The expected outputs are PyTorch's results computed in float64 from the float32 inputs and rounded once to
+float32 -- the exact answer to within one rounding -- so the tolerance only has to cover irrun's float32
+accumulation: rtol 1e-4 and atol 1e-4 for sums over up to a few thousand terms (convolutions, matmuls),
+rtol 1e-5 / atol 1e-6 for elementwise functions, atol 1e-5 for Interpolate (float32 coordinates and weights).  Inputs are fixed-seed uniform(-1, 1).
+
+Mapping (torch -> OpenVINO):
+  conv{1,2,3}d                  -> Convolution-1 (asymmetric pads via F.pad before the conv)
+  conv2d groups=g               -> GroupConvolution-1 (weights [g, O/g, I/g, kh, kw]); depthwise when g = C
+  conv_transpose2d              -> ConvolutionBackpropData-1
+  conv2d + bias + relu (+ add)  -> Convolution-1, Add, Relu (, Add): the graph's fused epilogues
+  matmul / linear               -> MatMul-1 (transpose_b for linear)
+  softmax                       -> SoftMax-8
+  interpolate bilinear          -> Interpolate-11 linear_onnx, half_pixel (align_corners=False)
+  interpolate nearest           -> Interpolate-11 nearest, asymmetric, floor
+  interpolate bicubic           -> Interpolate-11 cubic, half_pixel, cube_coeff -0.75
+  sigmoid, tanh, silu, gelu, hardswish, exp, elu
+                                -> Sigmoid, Tanh, Swish-4, Gelu-7 (erf, tanh), HSwish-4, Exp, Elu
+  batch_norm (eval)             -> BatchNormInference-5
+  mean over H, W                -> ReduceMean-1 keep_dims
+"""
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+import irwriter as W
+
+torch.set_num_threads(1)
+TV = torch.__version__
+SOURCE = "torchops"
+SUM_TOL = {"atol": 1e-4, "rtol": 1e-4}
+FN_TOL = {"atol": 1e-6, "rtol": 1e-5}
+# Interpolate computes its source coordinates and weights in float32 (as OpenVINO's reference does), so a
+# weight carries ~1e-7 relative error on inputs of magnitude 1
+INTERP_TOL = {"atol": 1e-5, "rtol": 1e-5}
+
+
+def rand(shape, seed):
+    return np.random.default_rng(seed).uniform(-1, 1, shape).astype(np.float32)
+
+
+def t64(a):
+    return torch.from_numpy(a.astype(np.float64))
+
+
+def f32(t):
+    return t.numpy().astype(np.float32)
+
+
+def write(name, g, inputs, outs, desc, op, tol):
+    outputs = [{"name": n, "array": y, "compare": "close", **tol} for n, y in outs]
+    W.write_case(SOURCE, name, g, inputs, outputs, f"PyTorch {TV} (float64, rounded to float32), fixed seed",
+                 desc, op)
+
+
+def conv_case(name, xs, ws, stride, pads_b, pads_e, dil, groups=1, bias=False, relu=False, residual=False,
+              seed=0):
+    nsp = len(xs) - 2
+    x, w = rand(xs, seed), rand(ws, seed + 1) / np.sqrt(np.prod(ws[1:]))
+    b = rand([ws[0]], seed + 2) if bias else None
+    pad = []
+    for i in reversed(range(nsp)):  # F.pad: last dim first
+        pad += [pads_b[i], pads_e[i]]
+    conv = {1: F.conv1d, 2: F.conv2d, 3: F.conv3d}[nsp]
+    y = conv(F.pad(t64(x), pad), t64(w), None if b is None else t64(b), stride=stride, dilation=dil, groups=groups)
+    if relu:
+        y = torch.relu(y)
+    r = None
+    if residual:
+        r = rand(list(y.shape), seed + 3)
+        y = y + t64(r)
+    y = f32(y)
+    g = W.Graph(name)
+    xp = g.param("x", "f32", xs)
+    attrs = [("strides", stride), ("dilations", dil), ("pads_begin", pads_b), ("pads_end", pads_e),
+             ("auto_pad", "explicit")]
+    if groups == 1:
+        wc = g.const("weights", "f32", w)
+        t, op = "Convolution", "Convolution-1"
+    else:
+        wc = g.const("weights", "f32", w.reshape([groups, ws[0] // groups] + list(ws[1:])))
+        t, op = "GroupConvolution", "GroupConvolution-1"
+    last = not (bias or relu or residual)
+    (h,) = g.op("conv", t, "opset1", attrs, [xp, wc], [("f32", list(y.shape), "y" if last else None)])
+    if bias:
+        last = not (relu or residual)
+        bc = g.const("bias", "f32", b.reshape([1, -1] + [1] * nsp))
+        (h,) = g.op("bias", "Add", "opset1", [("auto_broadcast", "numpy")], [h, bc],
+                    [("f32", list(y.shape), "y" if last else None)])
+        op += "+Add"
+    if relu:
+        (h,) = g.op("relu", "Relu", "opset1", None, [h], [("f32", list(y.shape), None if residual else "y")])
+        op += "+Relu"
+    inputs = {"x": x}
+    if residual:
+        rp = g.param("r", "f32", list(y.shape))
+        (h,) = g.op("residual", "Add", "opset1", [("auto_broadcast", "numpy")], [h, rp], [("f32", list(y.shape), "y")])
+        inputs["r"] = r
+        op += "+Add"
+    g.result(h, "y")
+    desc = (f"torch conv{nsp}d x{list(xs)} w{list(ws)} stride {stride} pads {pads_b}/{pads_e} dilation {dil} "
+            f"groups {groups}" + (" +bias" if bias else "") + (" +relu" if relu else "") +
+            (" +residual" if residual else ""))
+    write(name, g, inputs, [("y", y)], desc, op, SUM_TOL)
+
+
+def deconv_case(name, xs, ws, stride, pad, out_pad, seed=0):
+    x, w = rand(xs, seed), rand(ws, seed + 1) / np.sqrt(ws[0] * ws[2] * ws[3])
+    y = f32(F.conv_transpose2d(t64(x), t64(w), stride=stride, padding=pad, output_padding=out_pad))
+    g = W.Graph(name)
+    xp = g.param("x", "f32", xs)
+    attrs = [("strides", [stride] * 2), ("dilations", [1, 1]), ("pads_begin", [pad] * 2), ("pads_end", [pad] * 2),
+             ("auto_pad", "explicit"), ("output_padding", [out_pad] * 2)]
+    (h,) = g.op("deconv", "ConvolutionBackpropData", "opset1", attrs, [xp, g.const("weights", "f32", w)],
+                [("f32", list(y.shape), "y")])
+    g.result(h, "y")
+    write(name, g, {"x": x}, [("y", y)], f"torch conv_transpose2d x{list(xs)} w{list(ws)} stride {stride} "
+          f"padding {pad} output_padding {out_pad}", "ConvolutionBackpropData-1", SUM_TOL)
+
+
+def matmul_case(name, a_shape, b_shape, transpose_b=False, const_b=False, seed=0):
+    a, b = rand(a_shape, seed), rand(b_shape, seed + 1)
+    bt = t64(b).transpose(-1, -2) if transpose_b else t64(b)
+    y = f32(torch.matmul(t64(a), bt))
+    g = W.Graph(name)
+    ap = g.param("a", "f32", a_shape)
+    bp = g.const("b", "f32", b) if const_b else g.param("b", "f32", b_shape)
+    (h,) = g.op("matmul", "MatMul", "opset1", [("transpose_a", False), ("transpose_b", transpose_b)], [ap, bp],
+                [("f32", list(y.shape), "y")])
+    g.result(h, "y")
+    inputs = {"a": a} if const_b else {"a": a, "b": b}
+    write(name, g, inputs, [("y", y)], f"torch matmul {list(a_shape)} x {list(b_shape)}"
+          + (" (b transposed)" if transpose_b else "") + (" (b constant)" if const_b else ""), "MatMul-1", SUM_TOL)
+
+
+def unary_case(name, shape, fn, optype, opset, attrs=None, seed=0, scale=4.0):
+    x = rand(shape, seed) * scale
+    y = f32(fn(t64(x)))
+    g = W.Graph(name)
+    xp = g.param("x", "f32", shape)
+    (h,) = g.op("op", optype, opset, attrs, [xp], [("f32", list(y.shape), "y")])
+    g.result(h, "y")
+    write(name, g, {"x": x}, [("y", y)], f"torch {name} on {list(shape)}", f"{optype}-{opset[5:]}", FN_TOL)
+
+
+def softmax_case(name, shape, axis, seed=0):
+    x = rand(shape, seed) * 8
+    y = f32(torch.softmax(t64(x), dim=axis))
+    g = W.Graph(name)
+    xp = g.param("x", "f32", shape)
+    (h,) = g.op("softmax", "SoftMax", "opset8", [("axis", axis)], [xp], [("f32", list(y.shape), "y")])
+    g.result(h, "y")
+    write(name, g, {"x": x}, [("y", y)], f"torch softmax {list(shape)} dim {axis}", "SoftMax-8", FN_TOL)
+
+
+def interp_case(name, shape, size, mode, seed=0):
+    x = rand(shape, seed)
+    tmode = {"linear": "bilinear", "nearest": "nearest", "cubic": "bicubic"}[mode]
+    kw = {} if mode == "nearest" else {"align_corners": False}
+    y = f32(F.interpolate(t64(x), size=size, mode=tmode, **kw))
+    g = W.Graph(name)
+    xp = g.param("x", "f32", shape)
+    sizes = g.const("sizes", "i64", np.array(size, dtype=np.int64))
+    axes = g.const("axes", "i64", np.array([2, 3], dtype=np.int64))
+    ov_mode = {"linear": "linear_onnx", "nearest": "nearest", "cubic": "cubic"}[mode]
+    ctm = "asymmetric" if mode == "nearest" else "half_pixel"
+    attrs = [("mode", ov_mode), ("shape_calculation_mode", "sizes"), ("coordinate_transformation_mode", ctm),
+             ("nearest_mode", "floor"), ("antialias", False), ("pads_begin", [0] * 4), ("pads_end", [0] * 4),
+             ("cube_coeff", -0.75)]
+    (h,) = g.op("interp", "Interpolate", "opset11", attrs, [xp, sizes, axes], [("f32", list(y.shape), "y")])
+    g.result(h, "y")
+    write(name, g, {"x": x}, [("y", y)], f"torch interpolate {tmode} {list(shape)} -> {size}", "Interpolate-11",
+          INTERP_TOL)
+
+
+def batchnorm_case(name, shape, seed=0):
+    c = shape[1]
+    x = rand(shape, seed)
+    gamma, beta, mean = rand([c], seed + 1), rand([c], seed + 2), rand([c], seed + 3)
+    var = np.abs(rand([c], seed + 4)) + 0.1
+    y = f32(F.batch_norm(t64(x), t64(mean), t64(var), t64(gamma), t64(beta), training=False, eps=1e-5))
+    g = W.Graph(name)
+    xp = g.param("x", "f32", shape)
+    ins = [xp] + [g.const(n, "f32", v) for n, v in (("gamma", gamma), ("beta", beta), ("mean", mean), ("var", var))]
+    (h,) = g.op("bn", "BatchNormInference", "opset5", [("epsilon", 1e-5)], ins, [("f32", list(y.shape), "y")])
+    g.result(h, "y")
+    write(name, g, {"x": x}, [("y", y)], f"torch batch_norm (eval) {list(shape)}", "BatchNormInference-5", FN_TOL)
+
+
+def reduce_mean_case(name, shape, seed=0):
+    x = rand(shape, seed)
+    y = f32(t64(x).mean(dim=(2, 3), keepdim=True))
+    g = W.Graph(name)
+    xp = g.param("x", "f32", shape)
+    (h,) = g.op("mean", "ReduceMean", "opset1", [("keep_dims", True)],
+                [xp, g.const("axes", "i64", np.array([2, 3], dtype=np.int64))], [("f32", list(y.shape), "y")])
+    g.result(h, "y")
+    write(name, g, {"x": x}, [("y", y)], f"torch mean over H, W {list(shape)}", "ReduceMean-1", FN_TOL)
+
+
+def main():
+    W.clear_source(SOURCE)
+    # Convolution: (name, x, w, stride, pads_begin, pads_end, dilation, extra)
+    conv_case("conv3x3_odd", [1, 13, 17, 19], [24, 13, 3, 3], [1, 1], [1, 1], [1, 1], [1, 1], seed=1)
+    conv_case("conv3x3_s2_asym_pads", [2, 8, 23, 21], [16, 8, 3, 3], [2, 2], [1, 0], [0, 1], [1, 1], seed=2)
+    conv_case("conv3x3_bias_relu", [1, 32, 14, 14], [48, 32, 3, 3], [1, 1], [1, 1], [1, 1], [1, 1], bias=True,
+              relu=True, seed=3)
+    conv_case("conv3x3_bias_relu_residual", [1, 16, 12, 15], [16, 16, 3, 3], [1, 1], [1, 1], [1, 1], [1, 1],
+              bias=True, relu=True, residual=True, seed=4)
+    conv_case("conv1x1", [1, 64, 14, 14], [40, 64, 1, 1], [1, 1], [0, 0], [0, 0], [1, 1], seed=5)
+    conv_case("conv1x1_s2", [1, 32, 15, 15], [24, 32, 1, 1], [2, 2], [0, 0], [0, 0], [1, 1], bias=True, seed=6)
+    conv_case("conv1x1_small_plane", [1, 96, 7, 7], [160, 96, 1, 1], [1, 1], [0, 0], [0, 0], [1, 1], bias=True,
+              seed=7)
+    conv_case("conv7x7_s2_stem", [1, 3, 45, 47], [16, 3, 7, 7], [2, 2], [3, 3], [3, 3], [1, 1], bias=True,
+              relu=True, seed=8)
+    conv_case("conv3x3_dilated", [1, 8, 20, 20], [8, 8, 3, 3], [1, 1], [2, 2], [2, 2], [2, 2], seed=9)
+    conv_case("conv5x5_s3", [1, 6, 26, 29], [10, 6, 5, 5], [3, 3], [2, 1], [1, 2], [1, 1], seed=10)
+    conv_case("depthwise3x3", [1, 32, 19, 23], [32, 1, 3, 3], [1, 1], [1, 1], [1, 1], [1, 1], groups=32, seed=11)
+    conv_case("depthwise3x3_s2_bias_relu", [1, 24, 28, 28], [24, 1, 3, 3], [2, 2], [0, 0], [1, 1], [1, 1], groups=24,
+              bias=True, relu=True, seed=12)
+    conv_case("depthwise5x5", [2, 16, 13, 11], [16, 1, 5, 5], [1, 1], [2, 2], [2, 2], [1, 1], groups=16, seed=13)
+    conv_case("grouped3x3_g4", [1, 16, 12, 12], [32, 4, 3, 3], [1, 1], [1, 1], [1, 1], [1, 1], groups=4, seed=14)
+    conv_case("conv1d_s2", [2, 6, 50], [10, 6, 5], [2], [2], [2], [1], seed=15)
+    conv_case("conv3d", [1, 4, 6, 7, 8], [6, 4, 3, 3, 3], [1, 1, 1], [1, 1, 1], [1, 1, 1], [1, 1, 1], seed=16)
+    deconv_case("deconv4x4_s2", [1, 8, 9, 9], [8, 6, 4, 4], 2, 1, 0, seed=17)
+    deconv_case("deconv3x3_s2_outpad", [1, 5, 7, 6], [5, 7, 3, 3], 2, 1, 1, seed=18)
+    # MatMul
+    matmul_case("matmul_batched", [3, 37, 65], [65, 29], seed=20)
+    matmul_case("matmul_linear_const", [5, 128], [96, 128], transpose_b=True, const_b=True, seed=21)
+    matmul_case("matmul_broadcast", [2, 1, 16, 24], [3, 24, 8], seed=22)
+    matmul_case("matvec_const", [1, 2048], [2048, 100], const_b=True, seed=23)
+    matmul_case("matmul_square", [64, 96], [96, 80], seed=24)
+    # SoftMax, Interpolate, normalisation, reduction
+    softmax_case("softmax_rows", [4, 1000], 1, seed=30)
+    softmax_case("softmax_channels", [2, 3, 7, 9], 1, seed=31)
+    interp_case("interp_bilinear_up", [1, 3, 17, 13], [34, 29], "linear", seed=32)
+    interp_case("interp_bilinear_down", [1, 4, 31, 27], [12, 10], "linear", seed=33)
+    interp_case("interp_nearest_up2", [1, 5, 9, 11], [18, 22], "nearest", seed=34)
+    interp_case("interp_bicubic_up", [1, 2, 10, 12], [23, 17], "cubic", seed=35)
+    batchnorm_case("batchnorm", [2, 12, 9, 10], seed=36)
+    reduce_mean_case("global_mean", [1, 256, 7, 7], seed=37)
+    # Activations (10k+ elements: the vector body and a tail)
+    shape = [2, 7, 29, 31]
+    unary_case("sigmoid", shape, torch.sigmoid, "Sigmoid", "opset1", seed=40)
+    unary_case("tanh", shape, torch.tanh, "Tanh", "opset1", seed=41)
+    unary_case("swish", shape, F.silu, "Swish", "opset4", seed=42)
+    unary_case("gelu_erf", shape, F.gelu, "Gelu", "opset7", [("approximation_mode", "erf")], seed=43)
+    unary_case("gelu_tanh", shape, lambda t: F.gelu(t, approximate="tanh"), "Gelu", "opset7",
+               [("approximation_mode", "tanh")], seed=44)
+    unary_case("hswish", shape, F.hardswish, "HSwish", "opset4", seed=45)
+    unary_case("exp", shape, torch.exp, "Exp", "opset1", seed=46)
+    unary_case("elu", shape, F.elu, "Elu", "opset1", [("alpha", 1.0)], seed=47)
+    print(f"{SOURCE}: written")
+
+
+if __name__ == "__main__":
+    main()
