@@ -21,6 +21,9 @@ Mapping (torch -> OpenVINO):
   sigmoid, tanh, silu, gelu, hardswish, exp, elu
                                 -> Sigmoid, Tanh, Swish-4, Gelu-7 (erf, tanh), HSwish-4, Exp, Elu
   batch_norm (eval)             -> BatchNormInference-5
+  FakeQuantize + int8 weights   -> FakeQuantize-1, Convolution-1 on Multiply(Convert(i8 codes), scale), Add, Relu:
+                                   oracle the op spec's FakeQuantize formula in float64 (inputs kept 0.15-0.35 of
+                                   a step from rounding boundaries) and torch conv2d
   mean over H, W                -> ReduceMean-1 keep_dims
 """
 import numpy as np
@@ -202,6 +205,65 @@ def reduce_mean_case(name, shape, seed=0):
     write(name, g, {"x": x}, [("y", y)], f"torch mean over H, W {list(shape)}", "ReduceMean-1", FN_TOL)
 
 
+def fq_inputs(shape, lo, hi, levels, seed):
+    """float32 inputs whose FakeQuantize codes are unambiguous: each lies 0.15-0.35 of a step from a rounding
+    boundary (so float32 and float64 evaluation of the formula agree), and 5 % lie well outside [lo, hi]."""
+    rng = np.random.default_rng(seed)
+    q = rng.integers(0, levels, shape)
+    d = rng.uniform(0.15, 0.35, shape) * rng.choice([-1, 1], shape)
+    x = lo + (q + d) * (hi - lo) / (levels - 1)
+    out = rng.random(shape) < 0.05
+    x[out] = np.where(rng.random(shape) < 0.5, lo - 1.0, hi + 1.0)[out]
+    return x.astype(np.float32)
+
+
+def fake_quantize64(x, lo, hi, levels):
+    """OpenVINO's FakeQuantize with equal input and output ranges, in float64 (op spec formula)."""
+    x = x.astype(np.float64)
+    q = np.rint((x - lo) / (hi - lo) * (levels - 1))
+    y = q / (levels - 1) * (hi - lo) + lo
+    return np.where(x <= min(lo, hi), lo, np.where(x > max(lo, hi), hi, y))
+
+
+def q8_conv_case(name, xs, ws, stride, pad, lo, hi, relu=True, seed=0):
+    """FakeQuantize(256 levels) -> Convolution with int8 weights Multiply(Convert(i8), per-channel scale)
+    -> bias Add (-> Relu): the pattern the int8 pass computes on u8 x i8 codes."""
+    x = fq_inputs(xs, lo, hi, 256, seed)
+    rng = np.random.default_rng(seed + 1)
+    codes = rng.integers(-127, 128, ws).astype(np.int8)
+    scale = (rng.uniform(0.5, 1.5, [ws[0], 1, 1, 1]) / (127 * np.sqrt(np.prod(ws[1:])))).astype(np.float32)
+    bias = rand([ws[0]], seed + 2)
+    w64 = codes.astype(np.float64) * scale.astype(np.float64)
+    y = F.conv2d(torch.from_numpy(fake_quantize64(x, lo, hi, 256)), torch.from_numpy(w64), t64(bias),
+                 stride=stride, padding=pad)
+    if relu:
+        y = torch.relu(y)
+    y = f32(y)
+    g = W.Graph(name)
+    xp = g.param("x", "f32", xs)
+    rng_c = [g.const(n, "f32", np.array(v, dtype=np.float32)) for n, v in
+             (("in_low", lo), ("in_high", hi), ("out_low", lo), ("out_high", hi))]
+    (fq,) = g.op("fq", "FakeQuantize", "opset1", [("levels", 256), ("auto_broadcast", "numpy")], [xp] + rng_c,
+                 [("f32", xs, None)])
+    (cw,) = g.op("codes_f32", "Convert", "opset1", [("destination_type", "f32")], [g.const("codes", "i8", codes)],
+                 [("f32", ws, None)])
+    (w,) = g.op("dequantize", "Multiply", "opset1", [("auto_broadcast", "numpy")], [cw, g.const("scale", "f32", scale)],
+                [("f32", ws, None)])
+    attrs = [("strides", [stride] * 2), ("dilations", [1, 1]), ("pads_begin", [pad] * 2), ("pads_end", [pad] * 2),
+             ("auto_pad", "explicit")]
+    shape = list(y.shape)
+    (h,) = g.op("conv", "Convolution", "opset1", attrs, [fq, w], [("f32", shape, None)])
+    (h,) = g.op("bias", "Add", "opset1", [("auto_broadcast", "numpy")],
+                [h, g.const("bias", "f32", bias.reshape([1, -1, 1, 1]))], [("f32", shape, None if relu else "y")])
+    if relu:
+        (h,) = g.op("relu", "Relu", "opset1", None, [h], [("f32", shape, "y")])
+    g.result(h, "y")
+    write(name, g, {"x": x}, [("y", y)], f"FakeQuantize(256 levels, [{lo}, {hi}]) x{list(xs)} -> int8-weight "
+          f"conv w{list(ws)} stride {stride} pad {pad} + bias" + (" + relu" if relu else "") +
+          "; oracle: the op spec's FakeQuantize formula and torch conv2d, both in float64",
+          "FakeQuantize-1+Convolution-1+Add" + ("+Relu" if relu else ""), SUM_TOL)
+
+
 def main():
     W.clear_source(SOURCE)
     # Convolution: (name, x, w, stride, pads_begin, pads_end, dilation, extra)
@@ -228,6 +290,10 @@ def main():
     conv_case("conv3d", [1, 4, 6, 7, 8], [6, 4, 3, 3, 3], [1, 1, 1], [1, 1, 1], [1, 1, 1], [1, 1, 1], seed=16)
     deconv_case("deconv4x4_s2", [1, 8, 9, 9], [8, 6, 4, 4], 2, 1, 0, seed=17)
     deconv_case("deconv3x3_s2_outpad", [1, 5, 7, 6], [5, 7, 3, 3], 2, 1, 1, seed=18)
+    # int8: FakeQuantize -> int8-weight convolution (the graph's int8 pass)
+    q8_conv_case("q8_conv3x3_u8", [1, 16, 14, 14], [24, 16, 3, 3], 1, 1, 0.0, 6.0, seed=50)
+    q8_conv_case("q8_conv3x3_s2_signed", [1, 12, 17, 15], [20, 12, 3, 3], 2, 1, -1.0, 1.5, relu=False, seed=51)
+    q8_conv_case("q8_conv1x1", [1, 64, 9, 11], [48, 64, 1, 1], 1, 0, 0.0, 4.0, seed=52)
     # MatMul
     matmul_case("matmul_batched", [3, 37, 65], [65, 29], seed=20)
     matmul_case("matmul_linear_const", [5, 128], [96, 128], transpose_b=True, const_b=True, seed=21)
