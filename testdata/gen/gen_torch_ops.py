@@ -21,6 +21,8 @@ Mapping (torch -> OpenVINO):
   sigmoid, tanh, silu, gelu, hardswish, exp, elu
                                 -> Sigmoid, Tanh, Swish-4, Gelu-7 (erf, tanh), HSwish-4, Exp, Elu
   batch_norm (eval)             -> BatchNormInference-5
+  fused chains                  -> conv + folded BatchNorm + Clamp(0, 6); conv + bias, x * Sigmoid(x); conv, Swish,
+                                   PRelu; squeezenet's fire module into a Concat; a MobileNetV2 inverted residual
   FakeQuantize + int8 weights   -> FakeQuantize-1, Convolution-1 on Multiply(Convert(i8 codes), scale), Add, Relu:
                                    oracle the op spec's FakeQuantize formula in float64 (inputs kept 0.15-0.35 of
                                    a step from rounding boundaries) and torch conv2d
@@ -264,8 +266,122 @@ def q8_conv_case(name, xs, ws, stride, pad, lo, hi, relu=True, seed=0):
           "FakeQuantize-1+Convolution-1+Add" + ("+Relu" if relu else ""), SUM_TOL)
 
 
+class Net:
+    """Builds an IR graph and its float64 torch value side by side: each method adds one op and returns
+    (ref, value)."""
+
+    def __init__(self, name):
+        self.g, self.n, self.inputs, self.ops = W.Graph(name), 0, {}, []
+
+    def _id(self, kind):
+        self.n += 1
+        return f"{kind}_{self.n}"
+
+    def param(self, name, arr):
+        self.inputs[name] = arr
+        return self.g.param(name, "f32", list(arr.shape)), t64(arr)
+
+    def const(self, arr):
+        return self.g.const(self._id("const"), "f32", arr)
+
+    def _op(self, optype, opset, attrs, ins, value):
+        self.ops.append(optype)
+        (r,) = self.g.op(self._id(optype.lower()), optype, opset, attrs, ins, [("f32", list(value.shape), None)])
+        return r, value
+
+    def conv(self, h, cout, k, stride=1, pad=0, groups=1, seed=0):
+        ref, v = h
+        cin = v.shape[1]
+        w = rand([cout, cin // groups, k, k], seed) / np.sqrt(cin // groups * k * k)
+        y = F.conv2d(v, t64(w), stride=stride, padding=pad, groups=groups)
+        attrs = [("strides", [stride] * 2), ("dilations", [1, 1]), ("pads_begin", [pad] * 2),
+                 ("pads_end", [pad] * 2), ("auto_pad", "explicit")]
+        if groups == 1:
+            return self._op("Convolution", "opset1", attrs, [ref, self.const(w)], y)
+        wg = w.reshape([groups, cout // groups, cin // groups, k, k])
+        return self._op("GroupConvolution", "opset1", attrs, [ref, self.const(wg)], y)
+
+    def channel_const(self, h, seed, positive=False):
+        c = h[1].shape[1]
+        a = rand([1, c] + [1] * (h[1].dim() - 2), seed)
+        return np.abs(a) + 0.5 if positive else a
+
+    def binary(self, optype, a, b):
+        fn = {"Add": torch.add, "Multiply": torch.mul}[optype]
+        return self._op(optype, "opset1", [("auto_broadcast", "numpy")], [a[0], b[0]], fn(a[1], b[1]))
+
+    def binary_const(self, optype, h, arr):
+        fn = {"Add": torch.add, "Multiply": torch.mul}[optype]
+        return self._op(optype, "opset1", [("auto_broadcast", "numpy")], [h[0], self.const(arr)], fn(h[1], t64(arr)))
+
+    def relu(self, h):
+        return self._op("Relu", "opset1", None, [h[0]], torch.relu(h[1]))
+
+    def clamp(self, h, lo, hi):
+        return self._op("Clamp", "opset1", [("min", lo), ("max", hi)], [h[0]], torch.clamp(h[1], lo, hi))
+
+    def sigmoid(self, h):
+        return self._op("Sigmoid", "opset1", None, [h[0]], torch.sigmoid(h[1]))
+
+    def swish(self, h):
+        return self._op("Swish", "opset4", None, [h[0]], F.silu(h[1]))
+
+    def prelu(self, h, seed):
+        slope = rand([h[1].shape[1]], seed) * 0.5
+        shape = [1, -1] + [1] * (h[1].dim() - 2)
+        y = torch.where(h[1] >= 0, h[1], h[1] * t64(slope).reshape(shape))
+        return self._op("PRelu", "opset1", None, [h[0], self.const(slope)], y)
+
+    def concat(self, hs, axis):
+        return self._op("Concat", "opset1", [("axis", axis)], [h[0] for h in hs], torch.cat([h[1] for h in hs], axis))
+
+    def finish(self, h, desc):
+        # rename the last op's output port: rebuild its layer text with the tensor name "y"
+        last = self.g.layers[-1]
+        port_start = last.rfind('<port id="')
+        self.g.layers[-1] = last[:port_start] + last[port_start:].replace('precision="FP32"', 'precision="FP32" names="y"', 1)
+        self.g.tensor_names.add("y")
+        self.g.result(h[0], "y")
+        write(self.g.name, self.g, self.inputs, [("y", f32(h[1]))], desc, "+".join(self.ops), SUM_TOL)
+
+
+def fusion_cases():
+    """Chains the compiler fuses into convolution epilogues or writes in place (Concat)."""
+    n = Net("conv_bn_relu6")  # BatchNorm folded to Multiply + Add, ReLU6 as Clamp
+    h = n.conv(n.param("x", rand([1, 24, 15, 17], 60)), 32, 3, pad=1, seed=61)
+    h = n.binary_const("Multiply", h, n.channel_const(h, 62, positive=True))
+    h = n.binary_const("Add", h, n.channel_const(h, 63))
+    n.finish(n.clamp(h, 0.0, 6.0), "conv 3x3 -> per-channel Multiply, Add (folded BatchNorm) -> Clamp(0, 6)")
+
+    n = Net("conv_sigmoid_mul")  # SiLU written as two ops (yolov8 style)
+    h = n.conv(n.param("x", rand([1, 16, 20, 20], 64)), 32, 3, stride=2, pad=1, seed=65)
+    h = n.binary_const("Add", h, n.channel_const(h, 66))
+    n.finish(n.binary("Multiply", h, n.sigmoid(h)), "conv 3x3 s2 + bias -> x * Sigmoid(x)")
+
+    n = Net("conv_swish_prelu")
+    h = n.conv(n.param("x", rand([1, 8, 13, 11], 67)), 20, 1, seed=68)
+    h = n.prelu(n.swish(h), 69)
+    n.finish(h, "conv 1x1 -> Swish -> PRelu per channel")
+
+    n = Net("fire_concat")  # squeezenet's fire module: squeeze 1x1, expand 1x1 and 3x3, Concat
+    x = n.param("x", rand([1, 32, 27, 27], 70))
+    s = n.relu(n.conv(x, 16, 1, seed=71))
+    e1 = n.relu(n.conv(s, 24, 1, seed=72))
+    e3 = n.relu(n.conv(s, 24, 3, pad=1, seed=73))
+    n.finish(n.concat([e1, e3], 1), "fire module: relu(conv1x1) -> [relu(conv1x1), relu(conv3x3)] -> Concat")
+
+    n = Net("mobilenet_block")  # expand 1x1 + relu6, depthwise 3x3 + relu6, project 1x1, residual Add
+    x = n.param("x", rand([1, 16, 19, 19], 74))
+    h = n.clamp(n.binary_const("Add", n.conv(x, 48, 1, seed=75), rand([1, 48, 1, 1], 76)), 0.0, 6.0)
+    h = n.clamp(n.binary_const("Add", n.conv(h, 48, 3, pad=1, groups=48, seed=77), rand([1, 48, 1, 1], 78)), 0.0, 6.0)
+    h = n.binary_const("Add", n.conv(h, 16, 1, seed=79), rand([1, 16, 1, 1], 80))
+    n.finish(n.binary("Add", h, x), "inverted residual: conv1x1+bias+relu6, depthwise3x3+bias+relu6, "
+             "conv1x1+bias, + input")
+
+
 def main():
     W.clear_source(SOURCE)
+    fusion_cases()
     # Convolution: (name, x, w, stride, pads_begin, pads_end, dilation, extra)
     conv_case("conv3x3_odd", [1, 13, 17, 19], [24, 13, 3, 3], [1, 1], [1, 1], [1, 1], [1, 1], seed=1)
     conv_case("conv3x3_s2_asym_pads", [2, 8, 23, 21], [16, 8, 3, 3], [2, 2], [1, 0], [0, 1], [1, 1], seed=2)
