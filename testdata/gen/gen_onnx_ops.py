@@ -827,11 +827,10 @@ def recurrent(c):
     nd = 2 if direction == "bidirectional" else 1
     seq, batch = (X.shape[0], X.shape[1]) if layout == 0 else (X.shape[1], X.shape[0])
     t = et(X)
-    swap01 = c.const(np.array([1, 0, 2], dtype=np.int64))
-
     def batch_major(i, shape):  # ONNX layout 0 puts seq (X) or num_directions (states) first
         r = c.inp(i)
         if layout == 0:
+            swap01 = c.const(np.array([1, 0, 2], dtype=np.int64))
             r = c.mid("Transpose", "opset1", None, [r, swap01], t, [shape[1], shape[0], shape[2]])
         return r
 
