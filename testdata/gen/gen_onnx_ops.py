@@ -166,6 +166,7 @@ BINARY = {
 # ops whose output dims depend on input values: (case, output index) -> dims OpenVINO declares -1
 DYNAMIC_OUT = {
     "NonZero": lambda c, k: {1},
+    "NonMaxSuppression": lambda c, k: {0},
     "Unique": lambda c, k: ({int(c.attrs["axis"]) % c.value(0).ndim} if k == 0 and "axis" in c.attrs
                             else {0} if k in (0, 1, 3) else set()),
 }
@@ -175,7 +176,8 @@ EXACT = {"Abs", "Ceil", "Floor", "Neg", "Relu", "Sign", "Not", "IsNaN", "IsInf",
          "Reshape", "Flatten", "Squeeze", "Unsqueeze", "Expand", "Tile", "Slice", "Gather", "GatherElements",
          "GatherND", "ScatterND", "ScatterElements", "Scatter", "Pad", "Split", "DepthToSpace", "SpaceToDepth",
          "Shape", "Size", "NonZero", "OneHot", "Where", "ArgMax", "ArgMin", "TopK", "ReduceMax", "ReduceMin",
-         "Cast", "CastLike", "ReverseSequence", "Unique", "EyeLike", "ConstantOfShape", "Range", "Mod"}
+         "Cast", "CastLike", "ReverseSequence", "Unique", "EyeLike", "ConstantOfShape", "Range", "Mod", "BitShift",
+         "NonMaxSuppression"}
 
 
 def unary(c):
@@ -883,6 +885,40 @@ def recurrent(c):
     return refs, f"{kind}Sequence-5"
 
 
+def bitshift(c):
+    t = "BitwiseLeftShift" if c.attrs["direction"] == "LEFT" else "BitwiseRightShift"
+    return c.op(t, "opset15", [("auto_broadcast", "numpy")], [c.inp(0), c.inp(1)]), f"{t}-15"
+
+
+def dft(c):
+    """DFT-17 -> DFT-7 / IDFT-7 over the complex pairs; a real input (last dim 1) gets a zero imaginary part
+    by a Concat first, as the frontend does."""
+    if c.has(1) or int(c.attrs.get("onesided", 0)):
+        raise Skip("dft_length input or onesided output")
+    x = c.value(0)
+    data = c.inp(0)
+    if x.shape[-1] == 1:
+        zeros = c.const(np.zeros(x.shape, dtype=x.dtype))
+        data = c.mid("Concat", "opset1", [("axis", -1)], [data, zeros], et(x), list(x.shape[:-1]) + [2])
+    t = "IDFT" if int(c.attrs.get("inverse", 0)) else "DFT"
+    axis = np.array([int(c.attrs.get("axis", 1))], dtype=np.int64)
+    return c.op(t, "opset7", None, [data, c.const(axis)]), f"{t}-7"
+
+
+def nms(c):
+    """NonMaxSuppression-11 -> NonMaxSuppression-9 (selected_indices; ONNX's order: per batch, per class,
+    by descending score, which sort_result_descending=false keeps)."""
+    box = "center" if int(c.attrs.get("center_point_box", 0)) else "corner"
+    ins = [c.inp(0), c.inp(1)]
+    for i, (t, default) in enumerate((("i64", 0), ("f32", 0.0), ("f32", -np.inf)), start=2):
+        v = c.value(i).reshape(-1)[0] if c.has(i) else default
+        ins.append(c.const(np.array(v, dtype=W.NP[t])))
+    a = [("box_encoding", box), ("sort_result_descending", False), ("output_type", "i64")]
+    outs = [c.out_spec(0), ("f32", [-1, 3], None), ("i64", [1], None)]
+    sel, _, _ = c.g.op("node", "NonMaxSuppression", "opset9", a, ins, outs)
+    return [sel], "NonMaxSuppression-9"
+
+
 CONVERT = {}
 for _op in UNARY:
     CONVERT[_op] = unary
@@ -905,7 +941,8 @@ CONVERT.update({
     "Shape": shape_, "Size": size_, "NonZero": nonzero, "OneHot": onehot, "CumSum": cumsum, "Einsum": einsum,
     "ReverseSequence": reverse_sequence, "Cast": cast, "CastLike": cast_like, "EyeLike": eyelike,
     "ConstantOfShape": constant_of_shape, "GridSample": grid_sample, "RoiAlign": roi_align, "Resize": resize,
-    "Unique": unique, "RNN": recurrent, "GRU": recurrent, "LSTM": recurrent,
+    "Unique": unique, "RNN": recurrent, "GRU": recurrent, "LSTM": recurrent, "BitShift": bitshift, "DFT": dft,
+    "NonMaxSuppression": nms,
 })
 
 # Expected "differs": OpenVINO's semantics give other values than the ONNX test expects (reason per test).
