@@ -221,12 +221,13 @@ func (s *scatterOp) inferElements(in []Input) ([]Output, error) {
 }
 
 // normIndex normalises a negative index against dim and checks the range.
-func normIndex(i int64, dim int, what string) (int, error) {
+func normIndex(given int64, dim int, what string) (int, error) {
+	i := given
 	if i < 0 {
 		i += int64(dim)
 	}
 	if i < 0 || i >= int64(dim) {
-		return 0, fmt.Errorf("%s: index %d is out of range for a dimension of %d", what, i, dim)
+		return 0, fmt.Errorf("%s: index %d is out of range [%d, %d) for a dimension of %d", what, given, -dim, dim, dim)
 	}
 	return int(i), nil
 }

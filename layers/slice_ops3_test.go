@@ -98,7 +98,13 @@ func TestScatterRun(t *testing.T) {
 		op := decodeOp(t, "ScatterElementsUpdate", "opset3")
 		_, err := runErr(op, ref, tensor(t, ir.F32, []int{2}, []float32{1, 2}), tensor(t, ir.I64, []int{1}, []int64{2}),
 			tensor(t, ir.F32, []int{1}, []float32{5}), scalarI64(t, 0))
-		require.ErrorContains(t, err, "index 2 is out of range for a dimension of 2")
+		require.ErrorContains(t, err, "index 2 is out of range [-2, 2) for a dimension of 2")
+	})
+	t.Run("negative index out of range names the index given", func(t *testing.T) {
+		op := decodeOp(t, "ScatterElementsUpdate", "opset3")
+		_, err := runErr(op, ref, tensor(t, ir.F32, []int{2}, []float32{1, 2}), tensor(t, ir.I64, []int{1}, []int64{-3}),
+			tensor(t, ir.F32, []int{1}, []float32{5}), scalarI64(t, 0))
+		require.ErrorContains(t, err, "index -3 is out of range [-2, 2) for a dimension of 2")
 	})
 }
 
