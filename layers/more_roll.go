@@ -285,7 +285,10 @@ func (r *moreReverseSequence) moveMap(in []Input, outShapes [][]int) ([][]int, e
 		return nil, fmt.Errorf("ReverseSequence: %d sequence lengths for a batch of %d", len(lens), dims[b])
 	}
 	for _, l := range lens[:dims[b]] {
-		if l < 0 || l > int64(dims[s]) {
+		if l < 0 {
+			return nil, fmt.Errorf("ReverseSequence: sequence length %d is negative", l)
+		}
+		if l > int64(dims[s]) {
 			return nil, fmt.Errorf("One of the elements of sequence lengths is greater than sequence axis dimension (length %d, dimension %d)", l, dims[s])
 		}
 	}

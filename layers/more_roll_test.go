@@ -148,6 +148,8 @@ func TestMoreReverseSequence(t *testing.T) {
 	require.Equal(t, []float32{1, 2, 3, 6, 5, 4}, out[0].Data)
 	_, err := runErr(op, ExecOptions{}, moreF32(t, []int{2, 3}, 1, 2, 3, 4, 5, 6), moreI64(t, []int{2}, 4, 3))
 	require.ErrorContains(t, err, "greater than sequence axis dimension")
+	_, err = runErr(op, ExecOptions{}, moreF32(t, []int{2, 3}, 1, 2, 3, 4, 5, 6), moreI64(t, []int{2}, -1, 3))
+	require.ErrorContains(t, err, "sequence length -1 is negative")
 	// Float lengths are accepted.
 	out = run(t, op, ExecOptions{}, moreF32(t, []int{1, 3}, 1, 2, 3), moreF32(t, []int{1}, 2))
 	require.Equal(t, []float32{2, 1, 3}, out[0].Data)
