@@ -23,6 +23,8 @@ Mapping (torch -> OpenVINO):
   batch_norm (eval)             -> BatchNormInference-5
   fused chains                  -> conv + folded BatchNorm + Clamp(0, 6); conv + bias, x * Sigmoid(x); conv, Swish,
                                    PRelu; squeezenet's fire module into a Concat; a MobileNetV2 inverted residual
+  glue                          -> broadcast Add/Multiply, MVN-6 (both eps modes), ReduceSum/Max/Mean, Transpose,
+                                   Concat, Interpolate-11 nearest 2x
   FakeQuantize + int8 weights   -> FakeQuantize-1, Convolution-1 on Multiply(Convert(i8 codes), scale), Add, Relu:
                                    oracle the op spec's FakeQuantize formula in float64 (inputs kept 0.15-0.35 of
                                    a step from rounding boundaries) and torch conv2d
@@ -364,7 +366,7 @@ def fusion_cases():
     n.finish(h, "conv 1x1 -> Swish -> PRelu per channel")
 
     n = Net("fire_concat")  # squeezenet's fire module: squeeze 1x1, expand 1x1 and 3x3, Concat
-    x = n.param("x", rand([1, 32, 27, 27], 70))
+    x = n.param("x", rand([1, 32, 19, 19], 70))
     s = n.relu(n.conv(x, 16, 1, seed=71))
     e1 = n.relu(n.conv(s, 24, 1, seed=72))
     e3 = n.relu(n.conv(s, 24, 3, pad=1, seed=73))
@@ -379,9 +381,71 @@ def fusion_cases():
              "conv1x1+bias, + input")
 
 
+def glue_cases():
+    """The fast paths between the convolutions: broadcast eltwise, MVN, reductions, Transpose, Concat,
+    nearest upsampling."""
+    n = Net("add_channel_broadcast")
+    x = n.param("x", rand([2, 16, 14, 15], 90))
+    n.finish(n.binary_const("Add", x, rand([1, 16, 1, 1], 91)), "Add [2,16,14,15] + [1,16,1,1]")
+
+    n = Net("multiply_spatial_broadcast")
+    x = n.param("x", rand([1, 48, 17, 23], 92))
+    n.finish(n.binary_const("Multiply", x, rand([1, 1, 17, 23], 93)), "Multiply [1,48,17,23] * [1,1,17,23]")
+
+    n = Net("add_full")
+    a, b = n.param("a", rand([1, 24, 17, 19], 94)), n.param("b", rand([1, 24, 17, 19], 95))
+    n.finish(n.binary("Add", a, b), "Add of two [1,24,17,19] tensors")
+
+    for name, shape, axes, mode, eps in (("mvn_layernorm", [1, 16, 768], [-1], "inside_sqrt", 1e-12),
+                                         ("mvn_spatial", [2, 16, 20, 24], [2, 3], "outside_sqrt", 1e-9)):
+        n = Net(name)
+        x = n.param("x", rand(shape, 96))
+        v = x[1]
+        dims = [a % len(shape) for a in axes]
+        mean = v.mean(dim=dims, keepdim=True)
+        var = ((v - mean) ** 2).mean(dim=dims, keepdim=True)
+        y = (v - mean) / (torch.sqrt(var + eps) if mode == "inside_sqrt" else torch.sqrt(var) + eps)
+        h = n._op("MVN", "opset6", [("eps_mode", mode), ("normalize_variance", True), ("eps", eps)],
+                  [x[0], n.g.const("axes", "i64", np.array(axes, dtype=np.int64))], y)
+        n.finish(h, f"MVN-6 over axes {axes} of {shape}, eps {eps} {mode}")
+
+    for name, optype, axes, keep, fn in (("reduce_sum_spatial", "ReduceSum", [2, 3], True,
+                                          lambda v: v.sum(dim=(2, 3), keepdim=True)),
+                                         ("reduce_max_channels", "ReduceMax", [1], False,
+                                          lambda v: v.amax(dim=1)),
+                                         ("reduce_mean_last", "ReduceMean", [-1], True,
+                                          lambda v: v.mean(dim=-1, keepdim=True))):
+        n = Net(name)
+        x = n.param("x", rand([1, 64, 14, 15], 97))
+        h = n._op(optype, "opset1", [("keep_dims", keep)],
+                  [x[0], n.g.const("axes", "i64", np.array(axes, dtype=np.int64))], fn(x[1]))
+        n.finish(h, f"{optype} over {axes} of [1,64,14,15], keep_dims {keep}")
+
+    n = Net("transpose_nchw_nhwc")
+    x = n.param("x", rand([1, 32, 14, 15], 98))
+    h = n._op("Transpose", "opset1", None, [x[0], n.g.const("perm", "i64", np.array([0, 2, 3, 1], dtype=np.int64))],
+              x[1].permute(0, 2, 3, 1))
+    n.finish(h, "Transpose [1,32,14,15] to NHWC")
+
+    n = Net("concat_channels")
+    xs = [n.param(f"x{i}", rand([1, c, 20, 21], 99 + i)) for i, c in enumerate((16, 24, 8))]
+    n.finish(n.concat(xs, 1), "Concat of [1,16|24|8,20,21] along channels")
+
+    n = Net("upsample_nearest2x")
+    x = n.param("x", rand([1, 16, 10, 11], 103))
+    attrs = [("mode", "nearest"), ("shape_calculation_mode", "scales"), ("coordinate_transformation_mode", "asymmetric"),
+             ("nearest_mode", "floor"), ("antialias", False), ("pads_begin", [0] * 4), ("pads_end", [0] * 4),
+             ("cube_coeff", -0.75)]
+    h = n._op("Interpolate", "opset11", attrs, [x[0], n.g.const("scales", "f32", np.array([2, 2], dtype=np.float32)),
+                                                  n.g.const("axes", "i64", np.array([2, 3], dtype=np.int64))],
+              F.interpolate(x[1], scale_factor=2, mode="nearest"))
+    n.finish(h, "Interpolate-11 nearest, scales 2x2 (yolo's upsample)")
+
+
 def main():
     W.clear_source(SOURCE)
     fusion_cases()
+    glue_cases()
     # Convolution: (name, x, w, stride, pads_begin, pads_end, dilation, extra)
     conv_case("conv3x3_odd", [1, 13, 17, 19], [24, 13, 3, 3], [1, 1], [1, 1], [1, 1], [1, 1], seed=1)
     conv_case("conv3x3_s2_asym_pads", [2, 8, 23, 21], [16, 8, 3, 3], [2, 2], [1, 0], [0, 1], [1, 1], seed=2)
@@ -414,7 +478,7 @@ def main():
     matmul_case("matmul_batched", [3, 37, 65], [65, 29], seed=20)
     matmul_case("matmul_linear_const", [5, 128], [96, 128], transpose_b=True, const_b=True, seed=21)
     matmul_case("matmul_broadcast", [2, 1, 16, 24], [3, 24, 8], seed=22)
-    matmul_case("matvec_const", [1, 2048], [2048, 100], const_b=True, seed=23)
+    matmul_case("matvec_const", [1, 2048], [2048, 24], const_b=True, seed=23)
     matmul_case("matmul_square", [64, 96], [96, 80], seed=24)
     # SoftMax, Interpolate, normalisation, reduction
     softmax_case("softmax_rows", [4, 1000], 1, seed=30)
