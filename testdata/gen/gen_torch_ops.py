@@ -65,9 +65,11 @@ def write(name, g, inputs, outs, desc, op, tol):
 
 
 def conv_case(name, xs, ws, stride, pads_b, pads_e, dil, groups=1, bias=False, relu=False, residual=False,
-              seed=0):
+              seed=0, f16_weights=False):
     nsp = len(xs) - 2
     x, w = rand(xs, seed), rand(ws, seed + 1) / np.sqrt(np.prod(ws[1:]))
+    if f16_weights:  # a compressed IR: f16 Const -> Convert(f32); the oracle uses the f16 values
+        w = w.astype(np.float16).astype(np.float32)
     b = rand([ws[0]], seed + 2) if bias else None
     pad = []
     for i in reversed(range(nsp)):  # F.pad: last dim first
@@ -85,7 +87,11 @@ def conv_case(name, xs, ws, stride, pads_b, pads_e, dil, groups=1, bias=False, r
     xp = g.param("x", "f32", xs)
     attrs = [("strides", stride), ("dilations", dil), ("pads_begin", pads_b), ("pads_end", pads_e),
              ("auto_pad", "explicit")]
-    if groups == 1:
+    if f16_weights:
+        (wc,) = g.op("decompress", "Convert", "opset1", [("destination_type", "f32")],
+                     [g.const("weights", "f16", w.astype(np.float16))], [("f32", ws, None)])
+        t, op = "Convolution", "Convert-1+Convolution-1"
+    elif groups == 1:
         wc = g.const("weights", "f32", w)
         t, op = "Convolution", "Convolution-1"
     else:
@@ -453,6 +459,8 @@ def main():
               relu=True, seed=3)
     conv_case("conv3x3_bias_relu_residual", [1, 16, 12, 15], [16, 16, 3, 3], [1, 1], [1, 1], [1, 1], [1, 1],
               bias=True, relu=True, residual=True, seed=4)
+    conv_case("conv3x3_f16_weights", [1, 24, 16, 18], [32, 24, 3, 3], [1, 1], [1, 1], [1, 1], [1, 1], bias=True,
+              relu=True, seed=19, f16_weights=True)
     conv_case("conv1x1", [1, 64, 14, 14], [40, 64, 1, 1], [1, 1], [0, 0], [0, 0], [1, 1], seed=5)
     conv_case("conv1x1_s2", [1, 32, 15, 15], [24, 32, 1, 1], [2, 2], [0, 0], [0, 0], [1, 1], bias=True, seed=6)
     conv_case("conv1x1_small_plane", [1, 96, 7, 7], [160, 96, 1, 1], [1, 1], [0, 0], [0, 0], [1, 1], bias=True,
