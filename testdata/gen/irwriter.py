@@ -34,6 +34,11 @@ def etype_of(arr):
     raise ValueError(f"unsupported dtype {dt}")
 
 
+# op type names the serializer writes differently from the op's type_info name
+# (serialize.cpp, translate_type_name)
+SERIALIZED_TYPE = {"Constant": "Const", "PRelu": "PReLU", "Relu": "ReLU", "Softmax": "SoftMax"}
+
+
 def _fmt_attr(v):
     if isinstance(v, bool):
         return "true" if v else "false"
@@ -106,6 +111,7 @@ class Graph:
         """attrs: list of (key, value) in visit order (None = no <data>).
         outputs: list of (etype, shape, names-or-None).  Returns list of Refs."""
         lid = self._new_id()
+        optype = SERIALIZED_TYPE.get(optype, optype)
         s = f'\t\t<layer id="{lid}" name="{name}" type="{optype}" version="{version}">\n'
         if attrs:
             s += "\t\t\t<data " + " ".join(f'{k}="{_fmt_attr(v)}"' for k, v in attrs) + " />\n"
