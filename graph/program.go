@@ -525,16 +525,6 @@ func (p *Program) run(ctx context.Context, inputs, outputs []*ir.Tensor, profile
 	return outputs, timings, nil
 }
 
-// Hold tells the program that a Run is about to begin while others are in progress (a
-// server's request waiting for a free inference slot, when at least two run at once):
-// until Unhold, the Runs in progress keep to one core each (kernels.Workers.Hold) rather
-// than taking the shared threads in the moment between one ending and the held one
-// beginning. Unhold once the held Run has begun or is abandoned.
-func (p *Program) Hold() { p.workers.Hold() }
-
-// Unhold ends a Hold.
-func (p *Program) Unhold() { p.workers.Unhold() }
-
 // parkHelpers ends a Run under Options.ParkHelpers: the last one in progress parks the
 // helpers. (A Run starting meanwhile only finds them parked at its next region.)
 func (p *Program) parkHelpers() {

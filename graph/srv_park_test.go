@@ -81,20 +81,6 @@ func TestParkHelpers(t *testing.T) {
 	for k := range bad {
 		t.Errorf("concurrent run of input %d differs", k)
 	}
-	// A held Run (Hold: a request waiting for a slot) changes only how the Runs in
-	// progress share the threads, not their outputs; a one-thread program ignores it.
-	parked.Hold()
-	for k := range inputs {
-		require.True(t, same(k), "input %d, held", k)
-	}
-	parked.Unhold()
-	one, err := graph.Load(f, graph.Options{Threads: 1})
-	require.NoError(t, err)
-	defer one.Close()
-	one.Hold()
-	_, err = one.Run(context.Background(), inputs[:1])
-	require.NoError(t, err)
-	one.Unhold()
 	outs, err := parked.Run(context.Background(), inputs[:1])
 	require.NoError(t, err)
 	allocs := testing.AllocsPerRun(5, func() {

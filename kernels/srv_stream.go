@@ -50,29 +50,6 @@ func (s *Workers) End() {
 	}
 }
 
-// Hold counts a run that is about to begin on one of w's streams — a request
-// waiting for a free inference slot while other runs are in progress — as one
-// in progress until Unhold, and asks the helpers to park (Rest). So a run that
-// is left alone for a moment between two overlapping runs, the one ending and
-// the one about to begin, keeps running on its own goroutine instead of waking
-// the pool's helpers for a region or two and parking them again. Call it only
-// when the held run will overlap the runs in progress (a bound of at least two
-// runs at once); a run that will only begin after the others end would leave
-// them on one core each. Both are no-ops on a nil or one-thread Workers.
-func (w *Workers) Hold() {
-	if w != nil && w.threads > 1 {
-		w.srv.runs.Add(1)
-		w.Rest()
-	}
-}
-
-// Unhold ends a Hold (before or after the held run's Begin).
-func (w *Workers) Unhold() {
-	if w != nil && w.threads > 1 {
-		w.srv.runs.Add(-1)
-	}
-}
-
 // srvAcquire is acquire for a stream: the pool's job when the pool is free and
 // this is the only run in progress, else the stream's own (run on the caller).
 func (s *Workers) srvAcquire() *job {

@@ -43,27 +43,18 @@ func TestSrvStreamPath(t *testing.T) {
 		name     string
 		other    bool // b is inside a run
 		busy     bool // the pool's lock is held
-		held     bool // a run about to begin is held (Hold)
 		wantPool bool
 	}{
-		{"alone", false, false, false, true},
-		{"another run", true, false, false, false},
-		{"pool busy", false, true, false, false},
-		{"both", true, true, false, false},
-		{"held", false, false, true, false},
-		{"held, another run", true, false, true, false},
+		{"alone", false, false, true},
+		{"another run", true, false, false},
+		{"pool busy", false, true, false},
+		{"both", true, true, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.other {
 				b.Begin()
 				defer b.End()
-			}
-			if tc.held {
-				pool.rest.Store(false)
-				pool.Hold()
-				require.True(t, pool.rest.Load(), "Hold parks the helpers")
-				defer pool.Unhold()
 			}
 			if tc.busy {
 				pool.mu.Lock()
@@ -99,14 +90,8 @@ func TestSrvStreamPath(t *testing.T) {
 	require.True(t, a.mu.TryLock())
 	a.mu.Unlock()
 
-	// Not streams: a nil or one-thread pool gives an ordinary one-thread Workers, and
-	// Hold does nothing.
+	// Not streams: a nil or one-thread pool gives an ordinary one-thread Workers.
 	for _, p := range []*Workers{nil, NewWorkers(1)} {
-		p.Hold()
-		if p != nil {
-			require.Equal(t, int32(0), p.srv.runs.Load())
-		}
-		p.Unhold()
 		s := p.Stream()
 		require.Equal(t, 1, s.Threads())
 		s.Begin()

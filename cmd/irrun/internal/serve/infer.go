@@ -174,10 +174,7 @@ func selectOutputs(mv *modelVersion, names []string) ([]int, error) {
 func (s *Server) run(ctx context.Context, mv *modelVersion, inputs []*ir.Tensor, pooled bool) (outs []*ir.Tensor, release func(), err error) {
 	release = func() {}
 	t0 := time.Now()
-	// A request that has to wait keeps the running inferences on one core each until it
-	// begins (graph.Program.Hold): the moment between one ending and this one beginning
-	// is not worth waking the model's helper threads for.
-	if err := mv.lim.wait(ctx, mv.prog); err != nil {
+	if err := mv.lim.wait(ctx); err != nil {
 		return nil, release, err
 	}
 	s.metrics.addActive(mv.model, mv.label, 1)

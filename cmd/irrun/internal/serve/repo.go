@@ -488,26 +488,8 @@ func (l *limiter) admit() bool {
 
 func (l *limiter) leave() { l.admitted.Add(-1) }
 
-// swHolder is told about a request that waits for a slot (graph.Program's Hold/Unhold).
-type swHolder interface {
-	Hold()
-	Unhold()
-}
-
-// wait blocks until an inference slot is free. h (may be nil) is held while the request
-// waits, when no slot is free at once and the version runs at least two inferences at a
-// time.
-func (l *limiter) wait(ctx context.Context, h swHolder) error {
-	select {
-	case l.slots <- struct{}{}:
-		l.active.Add(1)
-		return nil
-	default:
-	}
-	if h != nil && cap(l.slots) > 1 {
-		h.Hold()
-		defer h.Unhold()
-	}
+// wait blocks until an inference slot is free.
+func (l *limiter) wait(ctx context.Context) error {
 	select {
 	case l.slots <- struct{}{}:
 		l.active.Add(1)
