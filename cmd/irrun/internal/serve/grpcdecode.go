@@ -26,6 +26,11 @@ import (
 // ordinary way.
 const swHeldMax = 1024
 
+// swMaxRaw bounds the raw contents of a request decoded into a held buffer, so that their
+// 8-byte alignment adds at most 7 × swMaxRaw bytes to the message's size; a request with
+// more (a model has a handful of inputs) is decoded the ordinary way.
+const swMaxRaw = 4096
+
 // swHeld keeps the pooled buffer of each decoded ModelInferRequest until its handler
 // releases it.
 type swHeld struct {
@@ -213,8 +218,8 @@ func (h *swHeld) unmarshalInfer(data mem.BufferSlice, r *inference.ModelInferReq
 			c.skip(f.n)
 		}
 	}
-	if nRaw == 0 {
-		return false // nothing to gain
+	if nRaw == 0 || nRaw > swMaxRaw {
+		return false // nothing to gain, or more alignment padding than a request needs
 	}
 	// Pass 2: the raw contents into buf, every other field re-encoded into rest.
 	buf := h.pool.Get(rawLen)

@@ -139,6 +139,14 @@ func TestSwHeldBound(t *testing.T) {
 	require.Empty(t, held.m)
 	var none *swHeld
 	none.release(reqs[0])
+	// More raw contents than swMaxRaw: decoded by proto.Unmarshal, nothing held.
+	many := &inference.ModelInferRequest{ModelName: "m", RawInputContents: make([][]byte, swMaxRaw+1)}
+	for i := range many.RawInputContents {
+		many.RawInputContents[i] = []byte{byte(i)}
+	}
+	got := swCheckDecode(t, codec, mustMarshal(t, many), 1000)
+	require.Len(t, got.RawInputContents, swMaxRaw+1)
+	require.Empty(t, held.m)
 }
 
 // FuzzSwUnmarshalInfer feeds arbitrary bytes, in frames of a fuzzed size, to the server's
