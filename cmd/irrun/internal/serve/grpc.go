@@ -71,6 +71,7 @@ func (g *grpcService) ModelMetadata(ctx context.Context, r *inference.ModelMetad
 
 func (g *grpcService) ModelInfer(ctx context.Context, r *inference.ModelInferRequest) (*inference.ModelInferResponse, error) {
 	s := g.s
+	defer s.grpcHeld.release(r) // the raw inputs' buffer, once nothing uses them
 	start := time.Now()
 	mv, err := s.lookup(r.GetModelName(), r.GetModelVersion())
 	if err != nil {

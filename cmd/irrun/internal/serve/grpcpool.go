@@ -11,30 +11,38 @@ import (
 	"google.golang.org/grpc/mem"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/protoadapt"
+
+	"github.com/irrun/irrun/cmd/irrun/internal/serve/inference"
 )
 
 // srvGRPCOptions are the gRPC server's options for a request size limit: the message size
 // limits, and srvBufferPool for the transport's frames and for the messages' buffers (via
-// srvCodec).
-func srvGRPCOptions(maxRequestBytes int64) []grpc.ServerOption {
+// srvCodec). The returned swHeld keeps the raw inputs of each ModelInferRequest in a
+// pooled buffer until the handler releases the request (swHeld.release).
+func srvGRPCOptions(maxRequestBytes int64) ([]grpc.ServerOption, *swHeld) {
 	pool := &srvBufferPool{}
+	held := newSwHeld(pool)
 	return []grpc.ServerOption{
 		grpc.MaxRecvMsgSize(int(min(maxRequestBytes, 1<<31-1))),
 		grpc.MaxSendMsgSize(1<<31 - 1),
 		experimental.BufferPool(pool),
-		grpc.ForceServerCodecV2(srvCodec{pool}),
+		grpc.ForceServerCodecV2(srvCodec{pool: pool, held: held}),
 		// Requests run on long-lived goroutines (a new one only when all are busy), whose
 		// stacks have grown to the inference's depth once, instead of a fresh goroutine
 		// per request that grows its stack by copying (≈ 8 µs a request).
 		grpc.NumStreamWorkers(uint32(2 * runtime.GOMAXPROCS(0))),
-	}
+	}, held
 }
 
 // srvCodec is grpc-go's proto codec (encoding/proto, v1.85) with its buffers from pool
 // instead of mem.DefaultBufferPool: the frames of a request are joined into a pooled buffer
 // for proto.Unmarshal (which copies the bytes fields out of it), and a large response is
-// marshalled into one.
-type srvCodec struct{ pool *srvBufferPool }
+// marshalled into one. With held set (the server), a ModelInferRequest's raw inputs are
+// decoded into a pooled buffer that held keeps until the request is released.
+type srvCodec struct {
+	pool *srvBufferPool
+	held *swHeld
+}
 
 func (srvCodec) Name() string { return "proto" }
 
@@ -76,6 +84,9 @@ func (c srvCodec) Marshal(v any) (mem.BufferSlice, error) {
 }
 
 func (c srvCodec) Unmarshal(data mem.BufferSlice, v any) error {
+	if r, ok := v.(*inference.ModelInferRequest); ok && c.held != nil && c.held.unmarshalInfer(data, r) {
+		return nil
+	}
 	m, err := srvProtoMessage(v)
 	if err != nil {
 		return err

@@ -42,7 +42,7 @@ func TestSrvBufferPool(t *testing.T) {
 // TestSrvCodec round-trips messages through the server's codec: a small one, one above
 // grpc-go's pooling threshold, and one arriving in several buffers (as frames do).
 func TestSrvCodec(t *testing.T) {
-	codec := srvCodec{&srvBufferPool{}}
+	codec := srvCodec{pool: &srvBufferPool{}}
 	require.Equal(t, "proto", codec.Name())
 	raw := make([]byte, 43200)
 	for i := range raw {

@@ -83,7 +83,7 @@ func (c *perfClient) run(body []byte, hl string) ([]time.Duration, time.Duration
 		opts := []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}
 		if c.Lean {
 			pool := &srvBufferPool{}
-			opts = append(opts, experimental.WithBufferPool(pool), grpc.WithDefaultCallOptions(grpc.ForceCodecV2(srvCodec{pool})))
+			opts = append(opts, experimental.WithBufferPool(pool), grpc.WithDefaultCallOptions(grpc.ForceCodecV2(srvCodec{pool: pool})))
 		}
 		conn, err := grpc.NewClient(c.Target, opts...)
 		if err != nil {
@@ -253,9 +253,11 @@ type noopInference struct {
 	inference.UnimplementedGRPCInferenceServiceServer
 	resp *inference.ModelInferResponse
 	busy *svBusy // nil: answer at once
+	held *swHeld // the server's codec's, released as the server does
 }
 
-func (n *noopInference) ModelInfer(context.Context, *inference.ModelInferRequest) (*inference.ModelInferResponse, error) {
+func (n *noopInference) ModelInfer(_ context.Context, r *inference.ModelInferRequest) (*inference.ModelInferResponse, error) {
+	defer n.held.release(r)
 	n.busy.run()
 	return n.resp, nil
 }
@@ -485,19 +487,24 @@ func TestServeOverhead(t *testing.T) {
 	defer busy1REST.Close()
 
 	// The server's gRPC options (srvGRPCOptions), and grpc-go's defaults (before round 6).
-	mkNoop := func(b *svBusy, opts ...grpc.ServerOption) string {
+	mkNoop := func(b *svBusy, defaults bool) string {
 		l, err := net.Listen("tcp", "127.0.0.1:0")
 		require.NoError(t, err)
+		var opts []grpc.ServerOption
+		var held *swHeld
+		if !defaults {
+			opts, held = srvGRPCOptions(DefaultMaxRequestBytes)
+		}
 		srv := grpc.NewServer(opts...)
-		inference.RegisterGRPCInferenceServiceServer(srv, &noopInference{resp: grpcResp, busy: b})
+		inference.RegisterGRPCInferenceServiceServer(srv, &noopInference{resp: grpcResp, busy: b, held: held})
 		go srv.Serve(l)
 		t.Cleanup(srv.Stop)
 		return l.Addr().String()
 	}
-	noopGRPC, noopGRPCDefault := mkNoop(nil, srvGRPCOptions(DefaultMaxRequestBytes)...), mkNoop(nil)
-	busyGRPC := mkNoop(busy, srvGRPCOptions(DefaultMaxRequestBytes)...)
-	busy1GRPC := mkNoop(busy1, srvGRPCOptions(DefaultMaxRequestBytes)...)
-	busyRunGRPC := mkNoop(busyRunG, srvGRPCOptions(DefaultMaxRequestBytes)...)
+	noopGRPC, noopGRPCDefault := mkNoop(nil, false), mkNoop(nil, true)
+	busyGRPC := mkNoop(busy, false)
+	busy1GRPC := mkNoop(busy1, false)
+	busyRunGRPC := mkNoop(busyRunG, false)
 	type row struct {
 		key     string // for IRRUN_SERVE_PERF_ROWS
 		name    string
@@ -526,6 +533,28 @@ func TestServeOverhead(t *testing.T) {
 	ppOuts, err := pp.Run(context.Background(), []*ir.Tensor{x})
 	require.NoError(t, err)
 	benchPause := func() error { return pp.RunInto(context.Background(), []*ir.Tensor{x}, ppOuts) }
+	// Two goroutines running the same parked-helpers program back to back (each with its
+	// own outputs): two inferences always in flight, as the server at 4 clients and nireq
+	// 2 runs them (one throughput stream per core), without any protocol. And the same
+	// model at one thread: what one inference costs on one core.
+	swOuts := make(chan []*ir.Tensor, 2)
+	for range 2 {
+		o, err := pp.Run(context.Background(), []*ir.Tensor{x})
+		require.NoError(t, err)
+		swOuts <- o
+	}
+	benchStreams := func() error {
+		o := <-swOuts
+		err := pp.RunInto(context.Background(), []*ir.Tensor{x}, o)
+		swOuts <- o
+		return err
+	}
+	p1, err := graph.Load(filepath.Join(vdir, "model.xml"), graph.Options{Threads: 1})
+	require.NoError(t, err)
+	defer p1.Close()
+	p1Outs, err := p1.Run(context.Background(), []*ir.Tensor{x})
+	require.NoError(t, err)
+	bench1t := func() error { return p1.RunInto(context.Background(), []*ir.Tensor{x}, p1Outs) }
 	// The no-op servers' "RunInto" rows: the same inference in a handler that decodes
 	// nothing and answers the canned response.
 	pr, err := graph.Load(filepath.Join(vdir, "model.xml"), graph.Options{ParkHelpers: true})
@@ -558,6 +587,8 @@ func TestServeOverhead(t *testing.T) {
 	rows := []*row{
 		{key: "bench", name: "bench (in-process)", clients: 1, call: bench},
 		{key: "benchpause", name: "bench 0.2 ms pauses", clients: 1, call: benchPause, pause: 200 * time.Microsecond},
+		{key: "bench2", name: "bench 2 streams", clients: 2, call: benchStreams},
+		{key: "bench1t", name: "bench 1 thread", clients: 1, call: bench1t},
 		{key: "rest1", name: "REST binary", clients: 1, client: pc("rest", ts.url+"/v2/models/m/infer", 1)},
 		{key: "grpc1", name: "gRPC", clients: 1, client: pc("grpc", ts.grpcAddr, 1)},
 		{key: "rest1poll", name: "REST polling helpers", clients: 1, client: pc("rest", tsPoll.url+"/v2/models/m/infer", 1)},
@@ -604,7 +635,7 @@ func TestServeOverhead(t *testing.T) {
 				r.srvCPU += cpu
 				r.n += len(lat)
 			} else if r.client == nil {
-				lat, el, cpu, err = measureCalls(1, dur, r.call)
+				lat, el, cpu, err = measureCalls(r.clients, dur, r.call)
 				require.NoError(t, err)
 				r.srvCPU += cpu
 				r.n += len(lat)

@@ -366,7 +366,16 @@ func decodeRESTInfer(mv *modelVersion, hdr string, body []byte) (*inferRequest, 
 			return nil, badRequest("%s is %d, the body is only %d bytes", headerLen, n, len(body))
 		}
 		jsonPart, bin = body[:n], body[n:]
+		if req, ok := swDecodeBinary(mv, jsonPart, bin); ok {
+			return req, nil
+		}
 	}
+	return decodeRESTJSON(mv, jsonPart, bin)
+}
+
+// decodeRESTJSON decodes a request's JSON part with encoding/json; bin is the binary data
+// after it (nil without the binary extension).
+func decodeRESTJSON(mv *modelVersion, jsonPart, bin []byte) (*inferRequest, error) {
 	var rr restInferRequest
 	dec := json.NewDecoder(bytes.NewReader(jsonPart))
 	if err := dec.Decode(&rr); err != nil {

@@ -87,6 +87,8 @@ type Server struct {
 	http   *http.Server
 	logMu  sync.Mutex
 	bodies bodyBuffers // REST request bodies
+	// grpcHeld holds the raw inputs of gRPC inference requests until their handler ends.
+	grpcHeld *swHeld
 }
 
 // New checks the options and makes a server; nothing is loaded or listened on until Serve.
@@ -146,7 +148,9 @@ func New(opts Options) (*Server, error) {
 	s.health = health.NewServer()
 	s.health.SetServingStatus("", healthpb.HealthCheckResponse_NOT_SERVING)
 	s.health.SetServingStatus(inference.GRPCInferenceService_ServiceDesc.ServiceName, healthpb.HealthCheckResponse_NOT_SERVING)
-	s.grpc = grpc.NewServer(srvGRPCOptions(opts.MaxRequestBytes)...)
+	gopts, held := srvGRPCOptions(opts.MaxRequestBytes)
+	s.grpc = grpc.NewServer(gopts...)
+	s.grpcHeld = held
 	inference.RegisterGRPCInferenceServiceServer(s.grpc, &grpcService{s: s})
 	healthpb.RegisterHealthServer(s.grpc, s.health)
 	reflection.Register(s.grpc) // grpcurl and other tools list the services without the .proto
