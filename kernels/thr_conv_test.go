@@ -2,6 +2,7 @@ package kernels
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -10,7 +11,8 @@ import (
 )
 
 // TestThrConvF16DirectParallel: a direct 1×1 convolution large enough to run in
-// parallel widens its f16 input per column chunk (thrWiden); the output is bit for bit
+// parallel widens its f16 input per column chunk (thrWiden) when the input has at least
+// twWidenMin elements, on the caller in one call below; the output is bit for bit
 // that of RunEpi on the input widened whole, at 1 and 2 threads.
 func TestThrConvF16DirectParallel(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 2))
@@ -18,6 +20,8 @@ func TestThrConvF16DirectParallel(t *testing.T) {
 	for _, g := range []ConvGeom{
 		{N: 2, Groups: 1, InC: 40, OutC: 36, In: []int{11, 29}, Out: []int{11, 29}, Kernel: []int{1, 1}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{0, 0}},
 		{N: 1, Groups: 2, InC: 64, OutC: 24, In: []int{7, 93}, Out: []int{7, 93}, Kernel: []int{1, 1}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{0, 0}},
+		// at least twWidenMin input elements: widened in parallel (the ones above in one call)
+		{N: 1, Groups: 1, InC: 128, OutC: 40, In: []int{34, 31}, Out: []int{34, 31}, Kernel: []int{1, 1}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{0, 0}},
 	} {
 		ls, lf, lo := g.ConvLens()
 		src16 := make([]float16.Float16, ls)
@@ -105,4 +109,32 @@ func TestThrFillBands(t *testing.T) {
 		require.Equal(t, want, got, tc.name)
 	}
 	require.Equal(t, 6, seen)
+}
+
+// TestTwWidenSizes: a direct f16 ConvGemm's input widening gives every element's
+// float32 value (x448/float16's conversion) below twWidenMin (one call on the caller)
+// and at or above it (column chunks in parallel), on 1 and 2 threads.
+func TestTwWidenSizes(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct{ ic, h, w int }{{64, 10, 5}, {128, 20, 10}, {128, 32, 32}, {96, 40, 40}} {
+		for _, threads := range []int{1, 2} {
+			g := ConvGeom{N: 1, Groups: 1, InC: tc.ic, OutC: 16, In: []int{tc.h, tc.w}, Out: []int{tc.h, tc.w},
+				Kernel: []int{1, 1}, Strides: []int{1, 1}, Dilations: []int{1, 1}, PadsBegin: []int{0, 0}}
+			c, err := NewConvGemm(g, GemmAuto, 2)
+			require.NoError(t, err)
+			w := NewWorkers(threads)
+			n := tc.ic * tc.h * tc.w
+			c.src16 = make([]float16.Float16, n)
+			c.src = make([]float32, n)
+			for i := range c.src16 {
+				c.src16[i] = float16.Fromfloat32(float32(i%2049)/64 - 16)
+				c.src[i] = float32(math.NaN())
+			}
+			require.NoError(t, c.thrWiden(ctx, w))
+			for i, v := range c.src16 {
+				require.Equal(t, v.Float32(), c.src[i], "%+v threads %d element %d", tc, threads, i)
+			}
+			w.Close()
+		}
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync/atomic"
 	"testing"
+	"time"
 	"unsafe"
 
 	"github.com/stretchr/testify/require"
@@ -92,5 +93,58 @@ func TestThrWorkersRunEachUnitOnce(t *testing.T) {
 			}
 		}
 		w.Close()
+	}
+}
+
+// twSlowRunner counts units like thrCountRunner and makes every unit run by a helper
+// (not the caller) last j.ints[0] microseconds: the caller runs out of work first and
+// waits for the helper at the join, spinning or (past twJoinSpin) sleeping.
+type twSlowRunner struct{}
+
+func (twSlowRunner) run(j *job, s *scratch, lo, hi int) {
+	counts := unsafe.Slice((*atomic.Int32)(j.dst), j.units)
+	for u := lo; u < hi; u++ {
+		counts[u].Add(1)
+	}
+	if s != &twSlowCaller(j).scr[0] {
+		t0 := time.Now()
+		for time.Since(t0) < time.Duration(j.ints[0])*time.Microsecond {
+		}
+	}
+}
+
+// twSlowCaller recovers the Workers stored in j.src by the test.
+func twSlowCaller(j *job) *Workers { return (*Workers)(j.src) }
+
+// TestTwJoinSleep: a helper whose units outlast the caller's spin at the join
+// (twJoinSpin) is waited for by sleeping; every unit still runs once, the region
+// returns only after the helper's units ran, and repeated regions around the spin
+// limit (the helper ending just before, at or after the caller starts to sleep) never
+// hang or lose a signal.
+func TestTwJoinSleep(t *testing.T) {
+	ctx := context.Background()
+	w := NewWorkers(2)
+	defer w.Close()
+	spin := int(twJoinSpin / time.Microsecond)
+	for i, us := range []int{0, 1, spin / 2, spin - 5, spin, spin + 5, 2 * spin, 10 * spin, spin, spin + 1, spin - 1} {
+		for rep := 0; rep < 20; rep++ {
+			units := 4 + rep%5
+			counts := make([]atomic.Int32, units)
+			j := w.acquire()
+			j.fn = twSlowRunner{}
+			j.units = units
+			j.chunk = 1
+			j.src = unsafe.Pointer(w)
+			j.dst = unsafe.Pointer(&counts[0])
+			j.ints[0] = us
+			require.NoError(t, w.run(ctx, j, true))
+			for u := range counts {
+				require.Equal(t, int32(1), counts[u].Load(), "case %d (%d µs) rep %d unit %d", i, us, rep, u)
+			}
+			for h := 1; h < len(w.state); h++ {
+				require.NotEqual(t, stRunning, w.state[h].v.Load(), "helper %d still running after the join", h)
+				require.Equal(t, uint32(0), w.state[h].twSleep.Load(), "helper %d: sleep flag left set", h)
+			}
+		}
 	}
 }

@@ -27,7 +27,8 @@ type Workers struct {
 	closing atomic.Bool // set by Close: spinning helpers exit
 	rest    atomic.Bool // set by Rest, cleared by the next post: polling helpers park
 	wake    []chan struct{}
-	state   []helperState // one per helper
+	twDone  []chan struct{} // per helper: its job ended while the caller slept (twJoin)
+	state   []helperState   // one per helper
 	job     job
 	scr     []scratch // one per worker; index 0 is the caller
 	srv     srvStream // throughput streams (srv_stream.go)
@@ -36,8 +37,9 @@ type Workers struct {
 // helperState is a helper's handshake word with the caller (padded to a
 // cache line so that helpers do not share one).
 type helperState struct {
-	v atomic.Uint32
-	_ [60]byte
+	v       atomic.Uint32
+	twSleep atomic.Uint32 // 1: the caller sleeps on twDone until the job ends
+	_       [56]byte
 }
 
 // Helper states. A helper that finished a job polls its state for spinTime
@@ -68,10 +70,12 @@ func NewWorkers(threads int) *Workers {
 	w := &Workers{threads: threads, scr: make([]scratch, threads)}
 	w.job.parts = make([]thrPart, threads)
 	w.wake = make([]chan struct{}, threads-1)
+	w.twDone = make([]chan struct{}, threads-1)
 	w.state = make([]helperState, threads)
 	for i := range w.wake {
 		ch := make(chan struct{}, 1)
 		w.wake[i] = ch
+		w.twDone[i] = make(chan struct{}, 1)
 		go w.helper(i+1, ch)
 	}
 	return w
@@ -128,6 +132,9 @@ func (w *Workers) helper(id int, wake chan struct{}) {
 		}
 		w.job.work(&w.scr[id], id)
 		st.Store(stIdle)
+		if w.state[id].twSleep.Swap(0) == 1 {
+			w.twDone[id-1] <- struct{}{}
+		}
 	}
 }
 
@@ -357,11 +364,7 @@ func (w *Workers) run(ctx context.Context, j *job, parallel bool) error {
 			if st.CompareAndSwap(stPosted, stIdle) {
 				continue // never claimed: the job is over
 			}
-			for n := 0; st.Load() == stRunning; n++ {
-				if n&63 == 63 {
-					runtime.Gosched()
-				}
-			}
+			w.twJoin(i)
 		}
 		j.done = nil
 		j.fn = nil
@@ -375,6 +378,38 @@ func (w *Workers) run(ctx context.Context, j *job, parallel bool) error {
 		return context.Canceled
 	}
 	return nil
+}
+
+// twJoinSpin is how long the caller spins at the end of a parallel region for a
+// helper still running the job's last chunks before it sleeps until the helper
+// signals. A helper that takes longer than this has most likely lost its CPU to
+// another thread (the operating system preempts it for a time slice, milliseconds):
+// spinning would keep the caller's CPU busy while the helper waits for one, and
+// sleeping gives it to the helper. Chunks of the small models' layers take 2–30 µs.
+const twJoinSpin = 50 * time.Microsecond
+
+// twJoin waits until helper i is no longer running the current job: it spins for
+// twJoinSpin, then sleeps on the helper's twDone channel.
+func (w *Workers) twJoin(i int) {
+	hs := &w.state[i]
+	var t0 time.Time
+	for n := 0; hs.v.Load() == stRunning; n++ {
+		if n&63 != 63 {
+			continue
+		}
+		if t0.IsZero() {
+			t0 = time.Now()
+		} else if time.Since(t0) > twJoinSpin {
+			hs.twSleep.Store(1)
+			if hs.v.Load() == stRunning || !hs.twSleep.CompareAndSwap(1, 0) {
+				// The helper either still runs (it sees twSleep when it ends) or
+				// has just taken twSleep and sends.
+				<-w.twDone[i-1]
+			}
+			return
+		}
+		runtime.Gosched()
+	}
 }
 
 // threadsFor reports how many threads a kernel may plan for.
