@@ -437,6 +437,9 @@ func (m *maxPass[S, T]) slice(z int, dV []T, dI []int32, first bool) {
 		}
 		return
 	}
+	if pfDirect(m, sv, sb, zoff, dV, first) {
+		return
+	}
 	if !m.gap {
 		m.wpass(sv, sb, rowOff, 0, nr)
 	} else {

@@ -1,0 +1,62 @@
+package kernels
+
+// pfDirect folds the (H, W) windows of input depth z (plane offset zoff)
+// over the block's output rows straight into dV with pfFoldMax, when every
+// input row feeds at most one output row (an H stride of at least the
+// dilated H kernel): the interior columns of each run of output rows
+// sharing their valid H taps are one kernel call over the whole window
+// (window rows and taps folded in registers, the reference's (h, w) order),
+// the border columns a foldMax per window row, in row order. No W-pass rows
+// are written. It reports false, doing nothing, for indices, tap tables,
+// padded row copies and strides without a kernel (maxPass.slice then runs
+// its separable passes).
+func pfDirect[S, T Number](m *maxPass[S, T], sv []T, sb, zoff int, dV []T, first bool) bool {
+	p := m.p
+	kdh := (p.k[1]-1)*p.d[1] + 1
+	if m.withIdx || m.useTab || m.usePad || m.nr == 0 || m.ch <= m.cl || p.s[1] < kdh || !pfVec[T](p.s[2]) {
+		return false
+	}
+	W, Wo := p.in[2], p.out[2]
+	sw, dw, kw := p.s[2], p.d[2], p.k[2]
+	low := m.low
+	rows := newRunIter(p.s[1], p.pb[1], p.d[1], p.k[1], p.in[1], p.out[1], m.i0, m.i1)
+	for {
+		i, i2, ylo, yhi, ok := rows.next()
+		if !ok {
+			break
+		}
+		o := (i - m.i0) * Wo
+		n := i2 - i
+		if ylo == yhi {
+			if first {
+				fill(dV[o:o+n*Wo], low)
+			}
+			continue
+		}
+		// sv index of row ylo's column 0 for output row i.
+		q0 := m.inBase + zoff + (i*p.s[1]-p.pb[1]+ylo*p.d[1])*W - sb
+		sr, rh, kh := p.s[1]*W, p.d[1]*W, yhi-ylo
+		off := m.cl*sw - p.pb[2]
+		pfFoldMax(dV[o+m.cl:], Wo, sv[q0+off:], sr, sw, dw, kw, rh, kh, n, m.ch-m.cl, low, !first)
+		for c := 0; c < Wo; c++ {
+			if c == m.cl {
+				c = m.ch - 1
+				continue
+			}
+			xlo, xhi := tapWin(c, sw, p.pb[2], dw, kw, W)
+			if xlo == xhi {
+				if first {
+					for r := 0; r < n; r++ {
+						dV[o+r*Wo+c] = low
+					}
+				}
+				continue
+			}
+			cq := q0 + c*sw - p.pb[2] + xlo*dw
+			for y := 0; y < kh; y++ {
+				foldMax(dV[o+c:], Wo, sv[cq+y*rh:], sr, 1, dw, xhi-xlo, n, 1, low, !first || y > 0)
+			}
+		}
+	}
+	return true
+}
