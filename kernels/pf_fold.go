@@ -32,8 +32,7 @@ func pfFoldMax[T Number](dst []T, ds int, src []T, sr, sc, ts, taps, rh, kh, row
 	if !pfVec[T](sc) || rows <= 0 || cols <= 0 || taps <= 0 || kh <= 0 || sr < 0 || ts < 0 || rh < 0 {
 		return false
 	}
-	if !rectOK(len(dst), ds, 1, rows, cols) || !foldOK(len(src), sr, sc, ts, taps, rows, cols) ||
-		(kh-1)*rh+(rows-1)*sr+(cols-1)*sc+(taps-1)*ts >= len(src) {
+	if ds < 0 || (rows-1)*ds+cols > len(dst) || (kh-1)*rh+(rows-1)*sr+(cols-1)*sc+(taps-1)*ts >= len(src) {
 		panic("kernels: pfFoldMax out of range")
 	}
 	L := pfLanes[T]()
