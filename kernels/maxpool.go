@@ -565,6 +565,9 @@ func (m *maxPass[S, T]) wpass(sv []T, sb, rowOff, hsRow, nr int) {
 // through the phase split when maxBlock reserved its scratch for it.
 func (m *maxPass[S, T]) wmax(dst []T, ds int, src []T, sr, rows, cols int) {
 	p := m.p
+	if pfWUse[T](p.s[2]) && pfFoldMax(dst, ds, src, sr, p.s[2], p.d[2], p.k[2], 0, 1, rows, cols, m.low, false) {
+		return
+	}
 	if m.ph != nil && plPhaseUse[T](p.s[2], p.d[2], p.k[2], cols) && plPhaseLen[T](p.s[2], p.d[2], p.k[2], rows, cols) <= len(m.ph) {
 		plPhaseMax(dst, ds, src, sr, p.s[2], p.d[2], p.k[2], rows, cols, m.low, m.ph)
 		return

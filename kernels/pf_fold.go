@@ -61,3 +61,10 @@ func pfLanes[T Number]() int {
 	var z T
 	return 64 / int(unsafe.Sizeof(z))
 }
+
+// pfWUse reports whether a W pass with column stride sc takes pfFoldMax:
+// strides 3..8, and 2 but for float32 (whose AVX2 stride-2 fold is as fast;
+// BenchmarkPfFold).
+func pfWUse[T Number](sc int) bool {
+	return pfVec[T](sc) && (sc >= 3 || sc == 2 && kindOf[T]() != kFloat32)
+}
