@@ -27,6 +27,24 @@ func pfMaxI64(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, sc, ts, taps, 
 //go:noescape
 func pfMaxU64(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer)
 
+//go:noescape
+func pfMaxIdxF32(dst unsafe.Pointer, di *int32, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, i0, ir, ic, it, ih, lic, corr int)
+
+//go:noescape
+func pfMaxIdxI32(dst unsafe.Pointer, di *int32, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, i0, ir, ic, it, ih, lic, corr int)
+
+//go:noescape
+func pfMaxIdxU32(dst unsafe.Pointer, di *int32, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, i0, ir, ic, it, ih, lic, corr int)
+
+//go:noescape
+func pfMaxIdxF64(dst unsafe.Pointer, di *int32, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, i0, ir, ic, it, ih, lic, corr int)
+
+//go:noescape
+func pfMaxIdxI64(dst unsafe.Pointer, di *int32, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, i0, ir, ic, it, ih, lic, corr int)
+
+//go:noescape
+func pfMaxIdxU64(dst unsafe.Pointer, di *int32, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, i0, ir, ic, it, ih, lic, corr int)
+
 // pfVec reports whether the fold-then-split kernel runs for T and column
 // stride sc: AVX-512, 4- and 8-byte elements, strides 1..8.
 func pfVec[T Number](sc int) bool {
@@ -61,5 +79,37 @@ func pfMaxAsm[T Number](dst []T, ds int, src []T, sr, sc, ts, taps, rh, kh, rows
 		pfMaxI64(d, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk)
 	default:
 		pfMaxU64(d, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk)
+	}
+}
+
+// pfMaxIdxAsm is pfMaxAsm with indices (pfFoldMaxIdx).
+func pfMaxIdxAsm[T Number](dst []T, di []int32, ds int, src []T, sr, sc, ts, taps, rh, kh, rows, cols int, init T, load bool, i0, ir, ic, it, ih int32) {
+	var z T
+	d, s, iv, dp := ptr(dst), ptr(src), bits64(init), &di[0]
+	s2 := max(sc, 2)
+	L := pfLanes[T]()
+	lic := L * int(ic)
+	corr := int(ir) - (cols+L-1)/L*lic
+	a0, ar, ac, at, ah := int(i0), int(ir), int(ic), int(it), int(ih)
+	if unsafe.Sizeof(z) == 4 {
+		idx, mk := unsafe.Pointer(&plDeintTab.idx[s2][0]), unsafe.Pointer(&plDeintTab.mask[s2][0])
+		switch kindOf[T]() {
+		case kFloat32:
+			pfMaxIdxF32(d, dp, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk, a0, ar, ac, at, ah, lic, corr)
+		case kSigned:
+			pfMaxIdxI32(d, dp, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk, a0, ar, ac, at, ah, lic, corr)
+		default:
+			pfMaxIdxU32(d, dp, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk, a0, ar, ac, at, ah, lic, corr)
+		}
+		return
+	}
+	idx, mk := unsafe.Pointer(&plDeintTab.idx64[s2][0]), unsafe.Pointer(&plDeintTab.mask64[s2][0])
+	switch kindOf[T]() {
+	case kFloat64:
+		pfMaxIdxF64(d, dp, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk, a0, ar, ac, at, ah, lic, corr)
+	case kSigned:
+		pfMaxIdxI64(d, dp, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk, a0, ar, ac, at, ah, lic, corr)
+	default:
+		pfMaxIdxU64(d, dp, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk, a0, ar, ac, at, ah, lic, corr)
 	}
 }

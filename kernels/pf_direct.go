@@ -7,13 +7,15 @@ package kernels
 // sharing their valid H taps are one kernel call over the whole window
 // (window rows and taps folded in registers, the reference's (h, w) order),
 // the border columns a foldMax per window row, in row order. No W-pass rows
-// are written. It reports false, doing nothing, for indices, tap tables,
+// are written. With dI (indices) the plane offsets of the taken elements
+// are kept the same way (pfFoldMaxIdx, foldMaxIdxLin). It reports false,
+// doing nothing, for tap tables,
 // padded row copies and strides without a kernel (maxPass.slice then runs
 // its separable passes).
-func pfDirect[S, T Number](m *maxPass[S, T], sv []T, sb, zoff int, dV []T, first bool) bool {
+func pfDirect[S, T Number](m *maxPass[S, T], sv []T, sb, zoff int, dV []T, dI []int32, first bool) bool {
 	p := m.p
 	kdh := (p.k[1]-1)*p.d[1] + 1
-	if m.withIdx || m.useTab || m.usePad || m.nr == 0 || m.ch <= m.cl || p.s[1] < kdh || !pfVec[T](p.s[2]) {
+	if m.useTab || m.usePad || m.nr == 0 || m.ch <= m.cl || p.s[1] < kdh || !pfVec[T](p.s[2]) {
 		return false
 	}
 	W, Wo := p.in[2], p.out[2]
@@ -30,6 +32,9 @@ func pfDirect[S, T Number](m *maxPass[S, T], sv []T, sb, zoff int, dV []T, first
 		if ylo == yhi {
 			if first {
 				fill(dV[o:o+n*Wo], low)
+				if m.withIdx {
+					fill(dI[o:o+n*Wo], 0)
+				}
 			}
 			continue
 		}
@@ -37,7 +42,14 @@ func pfDirect[S, T Number](m *maxPass[S, T], sv []T, sb, zoff int, dV []T, first
 		q0 := m.inBase + zoff + (i*p.s[1]-p.pb[1]+ylo*p.d[1])*W - sb
 		sr, rh, kh := p.s[1]*W, p.d[1]*W, yhi-ylo
 		off := m.cl*sw - p.pb[2]
-		pfFoldMax(dV[o+m.cl:], Wo, sv[q0+off:], sr, sw, dw, kw, rh, kh, n, m.ch-m.cl, low, !first)
+		// Plane offset (the index) of sv[q].
+		pq := sb - m.inBase
+		if m.withIdx {
+			pfFoldMaxIdx(dV[o+m.cl:], dI[o+m.cl:], Wo, sv[q0+off:], sr, sw, dw, kw, rh, kh, n, m.ch-m.cl, low, !first,
+				int32(q0+off+pq), int32(sr), int32(sw), int32(dw), int32(rh))
+		} else {
+			pfFoldMax(dV[o+m.cl:], Wo, sv[q0+off:], sr, sw, dw, kw, rh, kh, n, m.ch-m.cl, low, !first)
+		}
 		for c := 0; c < Wo; c++ {
 			if c == m.cl {
 				c = m.ch - 1
@@ -48,13 +60,21 @@ func pfDirect[S, T Number](m *maxPass[S, T], sv []T, sb, zoff int, dV []T, first
 				if first {
 					for r := 0; r < n; r++ {
 						dV[o+r*Wo+c] = low
+						if m.withIdx {
+							dI[o+r*Wo+c] = 0
+						}
 					}
 				}
 				continue
 			}
 			cq := q0 + c*sw - p.pb[2] + xlo*dw
 			for y := 0; y < kh; y++ {
-				foldMax(dV[o+c:], Wo, sv[cq+y*rh:], sr, 1, dw, xhi-xlo, n, 1, low, !first || y > 0)
+				if m.withIdx {
+					foldMaxIdxLin(dV[o+c:], dI[o+c:], Wo, sv[cq+y*rh:], sr, 1, dw, xhi-xlo, n, 1, low, !first || y > 0,
+						int32(cq+y*rh+pq), int32(sr), 0, int32(dw))
+				} else {
+					foldMax(dV[o+c:], Wo, sv[cq+y*rh:], sr, 1, dw, xhi-xlo, n, 1, low, !first || y > 0)
+				}
 			}
 		}
 	}

@@ -55,6 +55,42 @@ func pfFoldMax[T Number](dst []T, ds int, src []T, sr, sc, ts, taps, rh, kh, row
 	return true
 }
 
+// pfFoldMaxIdx is pfFoldMax with indices: the index of the element of
+// output (r, c), window row y and tap t is i0 + r·ir + c·ic + y·ih + t·it
+// (int32 arithmetic, as foldMaxIdxLin), taken with its value on a strict
+// ">" (with load, the new fold replaces dst's value and index only when
+// greater: the sequential fold's first maximum); an output that took no
+// element (still at init) has index 0, as foldMaxIdxLin. The kernel keeps, per
+// accumulator lane, the offset y·ih + t·it of the tap it holds, split with
+// the same permutes as the values.
+func pfFoldMaxIdx[T Number](dst []T, di []int32, ds int, src []T, sr, sc, ts, taps, rh, kh, rows, cols int, init T, load bool, i0, ir, ic, it, ih int32) bool {
+	if !pfVec[T](sc) || rows <= 0 || cols <= 0 || taps <= 0 || kh <= 0 || sr < 0 || ts < 0 || rh < 0 {
+		return false
+	}
+	if ds < 0 || (rows-1)*ds+cols > min(len(dst), len(di)) || (kh-1)*rh+(rows-1)*sr+(cols-1)*sc+(taps-1)*ts >= len(src) {
+		panic("kernels: pfFoldMaxIdx out of range")
+	}
+	L := pfLanes[T]()
+	ext := (kh-1)*rh + L*sc*((cols+L-1)/L) + (taps-1)*ts
+	fit := rows
+	if ext > len(src) {
+		fit = 0
+	} else if sr > 0 {
+		fit = min(rows, (len(src)-ext)/sr+1)
+	}
+	if fit > 0 {
+		pfMaxIdxAsm(dst, di, ds, src, sr, sc, ts, taps, rh, kh, fit, cols, init, load, i0, ir, ic, it, ih)
+	}
+	if fit < rows {
+		d, x, s := dst[fit*ds:], di[fit*ds:], src[fit*sr:]
+		for y := 0; y < kh; y++ {
+			foldMaxIdxLin(d, x, ds, s[y*rh:], sr, sc, ts, taps, rows-fit, cols, init, load || y > 0,
+				i0+int32(fit)*ir+int32(y)*ih, ir, ic, it)
+		}
+	}
+	return true
+}
+
 // pfLanes returns the outputs per block of pfFoldMax: 16 4-byte or 8
 // 8-byte lanes.
 func pfLanes[T Number]() int {

@@ -59,6 +59,25 @@ func pfFoldMaxCheck[T Number](t *testing.T) {
 		}
 		ran = true
 		require.Equal(t, plBits(want), plBits(got), "sc %d ts %d taps %d kh %d rows %d cols %d load %v", sc, ts, taps, kh, rows, cols, load)
+		// With indices: i0 + r·ir + c·ic + y·ih + t·it.
+		wantV := poolTabValues[T](r, len(want))
+		for i := range wantV {
+			if wantV[i] < init || wantV[i] != wantV[i] {
+				wantV[i] = init
+			}
+		}
+		wantI := make([]int32, len(want))
+		for i := range wantI {
+			wantI[i] = int32(r.IntN(1000))
+		}
+		gotV, gotI := append([]T(nil), wantV...), append([]int32(nil), wantI...)
+		i0, ir, ic, it, ih := int32(r.IntN(100)), int32(sr+r.IntN(3)), int32(sc+r.IntN(2)), int32(ts), int32(rh+r.IntN(2))
+		for y := 0; y < kh; y++ {
+			foldMaxIdxLinGo(wantV, wantI, ds, src[y*rh:], sr, sc, ts, taps, rows, cols, init, load || y > 0, i0+int32(y)*ih, ir, ic, it)
+		}
+		require.True(t, pfFoldMaxIdx(gotV, gotI, ds, src, sr, sc, ts, taps, rh, kh, rows, cols, init, load, i0, ir, ic, it, ih))
+		require.Equal(t, plBits(wantV), plBits(gotV), "idx: sc %d ts %d taps %d kh %d rows %d cols %d load %v", sc, ts, taps, kh, rows, cols, load)
+		require.Equal(t, wantI, gotI, "idx: sc %d ts %d taps %d kh %d rows %d cols %d load %v", sc, ts, taps, kh, rows, cols, load)
 	}
 	if pfVec[T](2) {
 		require.True(t, ran)

@@ -16,15 +16,17 @@ type typ struct {
 	wide  bool   // 8-byte lanes
 	op    string // max instruction: op Zacc, Zx, Zacc gives x > acc ? x : acc
 	bcast string
+	cmp   string // cmp Zacc, Zx, K: x > acc
+	addq  string // offset add (VPADDD or VPADDQ)
 }
 
 var types = []typ{
-	{"F32", false, "VMAXPS", "VPBROADCASTD"},
-	{"I32", false, "VPMAXSD", "VPBROADCASTD"},
-	{"U32", false, "VPMAXUD", "VPBROADCASTD"},
-	{"F64", true, "VMAXPD", "VPBROADCASTQ"},
-	{"I64", true, "VPMAXSQ", "VPBROADCASTQ"},
-	{"U64", true, "VPMAXUQ", "VPBROADCASTQ"},
+	{"F32", false, "VMAXPS", "VPBROADCASTD", "VCMPPS $0x1e,", "VPADDD"},
+	{"I32", false, "VPMAXSD", "VPBROADCASTD", "VPCMPD $6,", "VPADDD"},
+	{"U32", false, "VPMAXUD", "VPBROADCASTD", "VPCMPUD $6,", "VPADDD"},
+	{"F64", true, "VMAXPD", "VPBROADCASTQ", "VCMPPD $0x1e,", "VPADDQ"},
+	{"I64", true, "VPMAXSQ", "VPBROADCASTQ", "VPCMPQ $6,", "VPADDQ"},
+	{"U64", true, "VPMAXUQ", "VPBROADCASTQ", "VPCMPUQ $6,", "VPADDQ"},
 }
 
 func main() {
@@ -49,6 +51,19 @@ func main() {
 	w("// mask, K7 full mask, K4 store mask, Z15 init.")
 	for _, t := range types {
 		gen(w, t)
+	}
+	w("")
+	w("DATA pfIota<>+0(SB)/8, $0x0000000100000000")
+	w("DATA pfIota<>+8(SB)/8, $0x0000000300000002")
+	w("DATA pfIota<>+16(SB)/8, $0x0000000500000004")
+	w("DATA pfIota<>+24(SB)/8, $0x0000000700000006")
+	w("DATA pfIota<>+32(SB)/8, $0x0000000900000008")
+	w("DATA pfIota<>+40(SB)/8, $0x0000000b0000000a")
+	w("DATA pfIota<>+48(SB)/8, $0x0000000d0000000c")
+	w("DATA pfIota<>+56(SB)/8, $0x0000000f0000000e")
+	w("GLOBL pfIota<>(SB), RODATA|NOPTR, $64")
+	for _, t := range types {
+		genIdx(w, t)
 	}
 	if err := os.WriteFile("pf_amd64.s", b.Bytes(), 0o644); err != nil {
 		panic(err)
@@ -158,6 +173,166 @@ func gen(w func(string, ...any), t typ) {
 		w("\tADDQ $%d, DX", 64*s)
 		w("\tSUBQ $%d, CX", lanes)
 		w("\tJG %s", L("vec"))
+		w("\tADDQ R8, DI")
+		w("\tADDQ R9, SI")
+		w("\tDECQ R11")
+		w("\tJNZ %s", L("row"))
+		w("\tJMP done")
+	}
+	w("done:")
+	w("\tVZEROUPPER")
+	w("\tRET")
+}
+
+// genIdx writes the indexed kernel: every accumulator lane also keeps the
+// offset (y·ih + t·it) of the tap it took (blend on x > acc), split with the
+// same permutes; the index is i0 + r·ir + c·ic + offset. Extra registers:
+// Z16..Z23 offsets, Z28 load, Z29 current tap offset, Z31 current row
+// offset, Z10/Z11 split offsets, Z13 i0 + r·ir + c·ic of the block's lanes
+// (int32), BX the index destination at the store.
+func genIdx(w func(string, ...any), t typ) {
+	lanes, sh, mov, perm, blend, kmov, knot, movm, addq := 16, 2, "VMOVDQU32", "VPERMI2D", "VPBLENDMD", "KMOVW", "KNOTW", "VMOVDQA32", t.addq
+	if t.wide {
+		lanes, sh, mov, perm, blend, kmov, knot, movm = 8, 3, "VMOVDQU64", "VPERMI2Q", "VPBLENDMQ", "KMOVB", "KNOTB", "VMOVDQA64"
+	}
+	fn := "pfMaxIdx" + t.name
+	w("")
+	w("// func %s(dst unsafe.Pointer, di *int32, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, i0, ir, ic, it, ih, lic, corr int)", fn)
+	w("TEXT ·%s(SB), NOSPLIT, $0-184", fn)
+	w("\tMOVQ dst+0(FP), DI")
+	w("\tMOVQ ds+16(FP), R8")
+	w("\tSHLQ $%d, R8", sh)
+	w("\tMOVQ src+24(FP), SI")
+	w("\tMOVQ sr+32(FP), R9")
+	w("\tSHLQ $%d, R9", sh)
+	w("\tMOVQ ts+48(FP), R13")
+	w("\tSHLQ $%d, R13", sh)
+	w("\tMOVQ rh+64(FP), R12")
+	w("\tSHLQ $%d, R12", sh)
+	w("\tMOVQ rows+80(FP), R11")
+	w("\t%s init+96(FP), Z15", t.bcast)
+	w("\tMOVQ cols+88(FP), CX")
+	w("\tANDQ $%d, CX", lanes-1)
+	w("\tMOVQ $1, AX")
+	w("\tSHLQ CX, AX")
+	w("\tDECQ AX")
+	w("\t%s AX, K6", kmov)
+	w("\tMOVQ $-1, AX")
+	w("\t%s AX, K7", kmov)
+	w("\tVPBROADCASTD i0+128(FP), Z13")
+	w("\tVPBROADCASTD ic+144(FP), Z12")
+	w("\tVPMULLD pfIota<>(SB), Z12, Z12")
+	w("\tVPADDD Z12, Z13, Z13")
+	w("\tMOVQ idx+112(FP), AX")
+	w("\tVMOVDQU64 0(AX), Z24")
+	w("\tVMOVDQU64 64(AX), Z25")
+	w("\tVMOVDQU64 128(AX), Z26")
+	w("\tVMOVDQU64 192(AX), Z27")
+	w("\tMOVQ masks+120(FP), AX")
+	w("\tKMOVW 2(AX), K1")
+	w("\tKMOVW 4(AX), K2")
+	w("\tKMOVW 6(AX), K3")
+	w("\tMOVQ sc+40(FP), AX")
+	for s := 1; s <= 8; s++ {
+		w("\tCMPQ AX, $%d", s)
+		w("\tJEQ s%d", s)
+	}
+	w("\tJMP done")
+	for s := 1; s <= 8; s++ {
+		L := func(x string) string { return fmt.Sprintf("%s%d", x, s) }
+		w("s%d:", s)
+		w("%s:", L("row"))
+		w("\tMOVQ DI, AX")
+		w("\tMOVQ SI, DX")
+		w("\tMOVQ cols+88(FP), CX")
+		w("%s:", L("vec"))
+		for j := 0; j < s; j++ {
+			w("\tVMOVDQA64 Z15, Z%d", j)
+			w("\tVPXORQ Z%d, Z%d, Z%d", 16+j, 16+j, 16+j)
+		}
+		w("\tVPXORQ Z31, Z31, Z31")
+		w("\tMOVQ DX, R10")
+		w("\tMOVQ kh+72(FP), BX")
+		w("%s:", L("y"))
+		w("\tMOVQ R10, R15")
+		w("\tMOVQ taps+56(FP), R14")
+		w("\tVMOVDQA64 Z31, Z29")
+		w("%s:", L("t"))
+		for j := 0; j < s; j++ {
+			w("\t%s %d(R15), Z28", mov, 64*j)
+			w("\t%s Z%d, Z28, K4", t.cmp, j)
+			w("\t%s Z28, K4, Z%d", movm, j)
+			w("\t%s Z29, K4, Z%d", movm, 16+j)
+		}
+		w("\t%s.BCST it+152(FP), Z29, Z29", addq)
+		w("\tADDQ R13, R15")
+		w("\tDECQ R14")
+		w("\tJNZ %s", L("t"))
+		w("\t%s.BCST ih+160(FP), Z31, Z31", addq)
+		w("\tADDQ R12, R10")
+		w("\tDECQ BX")
+		w("\tJNZ %s", L("y"))
+		if s == 1 {
+			w("\tVMOVDQA64 Z0, Z8")
+			w("\tVMOVDQA64 Z16, Z10")
+		} else {
+			np := (s + 1) / 2
+			w("\tVMOVDQA64 Z24, Z8")
+			w("\t%s Z1, Z0, Z8", perm)
+			w("\tVMOVDQA64 Z24, Z10")
+			w("\t%s Z17, Z16, Z10", perm)
+			for j := 1; j < np; j++ {
+				w("\tVMOVDQA64 Z%d, Z9", 24+j)
+				w("\t%s Z%d, Z%d, Z9", perm, 2*j+1, 2*j)
+				w("\t%s Z9, Z8, K%d, Z8", blend, j)
+				w("\tVMOVDQA64 Z%d, Z11", 24+j)
+				w("\t%s Z%d, Z%d, Z11", perm, 17+2*j, 16+2*j)
+				w("\t%s Z11, Z10, K%d, Z10", blend, j)
+			}
+		}
+		ir := "Z"
+		if t.wide {
+			w("\tVPMOVQD Z10, Y10")
+			ir = "Y"
+		}
+		w("\tVPADDD %s13, %s10, %s10", ir, ir, ir)
+		// A lane still at init took no element: index 0, as the Go fold.
+		if t.wide {
+			w("\tVPCMPEQQ Z15, Z8, K5")
+		} else {
+			w("\tVPCMPEQD Z15, Z8, K5")
+		}
+		w("\tVPXORD %s10, %s10, K5, %s10", ir, ir, ir)
+		w("\tCMPQ CX, $%d", lanes)
+		w("\tJLT %s", L("tail"))
+		w("\t%s K7, K4", kmov)
+		w("\tJMP %s", L("go"))
+		w("%s:", L("tail"))
+		w("\t%s K6, K4", kmov)
+		w("%s:", L("go"))
+		w("\tMOVQ AX, BX")
+		w("\tSUBQ dst+0(FP), BX")
+		if t.wide {
+			w("\tSHRQ $1, BX")
+		}
+		w("\tADDQ di+8(FP), BX")
+		w("\tCMPB load+104(FP), $0")
+		w("\tJEQ %s", L("st"))
+		w("\t%s.Z (AX), K4, Z9", mov)
+		w("\tVMOVDQU32.Z (BX), K4, %s11", ir)
+		w("\t%s Z9, Z8, K5", t.cmp)
+		w("\t%s K5, K5", knot)
+		w("\t%s Z9, K5, Z8", movm)
+		w("\tVMOVDQA32 %s11, K5, %s10", ir, ir)
+		w("%s:", L("st"))
+		w("\t%s Z8, K4, (AX)", mov)
+		w("\tVMOVDQU32 %s10, K4, (BX)", ir)
+		w("\tVPADDD.BCST lic+168(FP), Z13, Z13")
+		w("\tADDQ $64, AX")
+		w("\tADDQ $%d, DX", 64*s)
+		w("\tSUBQ $%d, CX", lanes)
+		w("\tJG %s", L("vec"))
+		w("\tVPADDD.BCST corr+176(FP), Z13, Z13")
 		w("\tADDQ R8, DI")
 		w("\tADDQ R9, SI")
 		w("\tDECQ R11")
