@@ -10,40 +10,40 @@ import "unsafe"
 // see pfFoldMax.
 
 //go:noescape
-func pfMaxF32(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer)
+func pfMaxF32(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, nt int)
 
 //go:noescape
-func pfMaxI32(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer)
+func pfMaxI32(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, nt int)
 
 //go:noescape
-func pfMaxU32(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer)
+func pfMaxU32(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, nt int)
 
 //go:noescape
-func pfMaxF64(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer)
+func pfMaxF64(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, nt int)
 
 //go:noescape
-func pfMaxI64(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer)
+func pfMaxI64(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, nt int)
 
 //go:noescape
-func pfMaxU64(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer)
+func pfMaxU64(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, nt int)
 
 //go:noescape
-func pfMaxIdxF32(dst unsafe.Pointer, di *int32, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, i0, ir, ic, it, ih, lic, corr int)
+func pfMaxIdxF32(dst unsafe.Pointer, di *int32, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, i0, ir, ic, it, ih, lic, corr, nt int)
 
 //go:noescape
-func pfMaxIdxI32(dst unsafe.Pointer, di *int32, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, i0, ir, ic, it, ih, lic, corr int)
+func pfMaxIdxI32(dst unsafe.Pointer, di *int32, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, i0, ir, ic, it, ih, lic, corr, nt int)
 
 //go:noescape
-func pfMaxIdxU32(dst unsafe.Pointer, di *int32, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, i0, ir, ic, it, ih, lic, corr int)
+func pfMaxIdxU32(dst unsafe.Pointer, di *int32, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, i0, ir, ic, it, ih, lic, corr, nt int)
 
 //go:noescape
-func pfMaxIdxF64(dst unsafe.Pointer, di *int32, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, i0, ir, ic, it, ih, lic, corr int)
+func pfMaxIdxF64(dst unsafe.Pointer, di *int32, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, i0, ir, ic, it, ih, lic, corr, nt int)
 
 //go:noescape
-func pfMaxIdxI64(dst unsafe.Pointer, di *int32, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, i0, ir, ic, it, ih, lic, corr int)
+func pfMaxIdxI64(dst unsafe.Pointer, di *int32, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, i0, ir, ic, it, ih, lic, corr, nt int)
 
 //go:noescape
-func pfMaxIdxU64(dst unsafe.Pointer, di *int32, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, i0, ir, ic, it, ih, lic, corr int)
+func pfMaxIdxU64(dst unsafe.Pointer, di *int32, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, i0, ir, ic, it, ih, lic, corr, nt int)
 
 // pfVec reports whether the fold-then-split kernel runs for T and column
 // stride sc: AVX-512, 4- and 8-byte elements, strides 1..8.
@@ -59,26 +59,27 @@ func pfMaxAsm[T Number](dst []T, ds int, src []T, sr, sc, ts, taps, rh, kh, rows
 	var z T
 	d, s, iv := ptr(dst), ptr(src), bits64(init)
 	s2 := max(sc, 2)
+	nt := pfTailRegs[T](sc, cols)
 	if unsafe.Sizeof(z) == 4 {
 		idx, mk := unsafe.Pointer(&plDeintTab.idx[s2][0]), unsafe.Pointer(&plDeintTab.mask[s2][0])
 		switch kindOf[T]() {
 		case kFloat32:
-			pfMaxF32(d, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk)
+			pfMaxF32(d, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk, nt)
 		case kSigned:
-			pfMaxI32(d, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk)
+			pfMaxI32(d, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk, nt)
 		default:
-			pfMaxU32(d, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk)
+			pfMaxU32(d, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk, nt)
 		}
 		return
 	}
 	idx, mk := unsafe.Pointer(&plDeintTab.idx64[s2][0]), unsafe.Pointer(&plDeintTab.mask64[s2][0])
 	switch kindOf[T]() {
 	case kFloat64:
-		pfMaxF64(d, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk)
+		pfMaxF64(d, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk, nt)
 	case kSigned:
-		pfMaxI64(d, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk)
+		pfMaxI64(d, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk, nt)
 	default:
-		pfMaxU64(d, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk)
+		pfMaxU64(d, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk, nt)
 	}
 }
 
@@ -88,6 +89,7 @@ func pfMaxIdxAsm[T Number](dst []T, di []int32, ds int, src []T, sr, sc, ts, tap
 	d, s, iv, dp := ptr(dst), ptr(src), bits64(init), &di[0]
 	s2 := max(sc, 2)
 	L := pfLanes[T]()
+	nt := pfTailRegs[T](sc, cols)
 	lic := L * int(ic)
 	corr := int(ir) - (cols+L-1)/L*lic
 	a0, ar, ac, at, ah := int(i0), int(ir), int(ic), int(it), int(ih)
@@ -95,21 +97,21 @@ func pfMaxIdxAsm[T Number](dst []T, di []int32, ds int, src []T, sr, sc, ts, tap
 		idx, mk := unsafe.Pointer(&plDeintTab.idx[s2][0]), unsafe.Pointer(&plDeintTab.mask[s2][0])
 		switch kindOf[T]() {
 		case kFloat32:
-			pfMaxIdxF32(d, dp, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk, a0, ar, ac, at, ah, lic, corr)
+			pfMaxIdxF32(d, dp, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk, a0, ar, ac, at, ah, lic, corr, nt)
 		case kSigned:
-			pfMaxIdxI32(d, dp, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk, a0, ar, ac, at, ah, lic, corr)
+			pfMaxIdxI32(d, dp, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk, a0, ar, ac, at, ah, lic, corr, nt)
 		default:
-			pfMaxIdxU32(d, dp, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk, a0, ar, ac, at, ah, lic, corr)
+			pfMaxIdxU32(d, dp, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk, a0, ar, ac, at, ah, lic, corr, nt)
 		}
 		return
 	}
 	idx, mk := unsafe.Pointer(&plDeintTab.idx64[s2][0]), unsafe.Pointer(&plDeintTab.mask64[s2][0])
 	switch kindOf[T]() {
 	case kFloat64:
-		pfMaxIdxF64(d, dp, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk, a0, ar, ac, at, ah, lic, corr)
+		pfMaxIdxF64(d, dp, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk, a0, ar, ac, at, ah, lic, corr, nt)
 	case kSigned:
-		pfMaxIdxI64(d, dp, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk, a0, ar, ac, at, ah, lic, corr)
+		pfMaxIdxI64(d, dp, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk, a0, ar, ac, at, ah, lic, corr, nt)
 	default:
-		pfMaxIdxU64(d, dp, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk, a0, ar, ac, at, ah, lic, corr)
+		pfMaxIdxU64(d, dp, ds, s, sr, sc, ts, taps, rh, kh, rows, cols, iv, load, idx, mk, a0, ar, ac, at, ah, lic, corr, nt)
 	}
 }

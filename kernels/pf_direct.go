@@ -1,5 +1,7 @@
 package kernels
 
+import "unsafe"
+
 // pfDirect folds the (H, W) windows of input depth z (plane offset zoff)
 // over the block's output rows straight into dV with pfFoldMax, when every
 // input row feeds at most one output row (an H stride of at least the
@@ -79,4 +81,21 @@ func pfDirect[S, T Number](m *maxPass[S, T], sv []T, sb, zoff int, dV []T, dI []
 		}
 	}
 	return true
+}
+
+// pfTabSkip reports whether narrow rows skip the tap tables (poolTabUse)
+// because pfDirect folds them faster: an H stride of at least the dilated
+// H kernel, a kernel for the W stride, rows of at least 32 bytes of
+// outputs and no border column (each border column costs a call per
+// window row; max i64 2×45×22×21×27 k[2,1,10] s[2,5,6] p1, 4 outputs per
+// row, was 4× slower than with the tables; f32 2×421×34×30 k[2,7] s[6,3],
+// 8 outputs per row, 2× faster).
+func pfTabSkip[T Number](p *winPlan) bool {
+	var z T
+	Wo := p.out[2]
+	if p.s[1] < (p.k[1]-1)*p.d[1]+1 || p.s[2] < 2 || !pfVec[T](p.s[2]) || Wo*int(unsafe.Sizeof(z)) < 32 {
+		return false
+	}
+	cl, ch := interior(p.s[2], p.pb[2], p.d[2], p.k[2], p.in[2], Wo)
+	return cl == 0 && ch == Wo
 }

@@ -104,3 +104,16 @@ func pfLanes[T Number]() int {
 func pfWUse[T Number](sc int) bool {
 	return pfVec[T](sc) && (sc >= 3 || sc == 2 && kindOf[T]() != kFloat32)
 }
+
+// pfTailRegs returns the registers of L elements the last block of a row of
+// cols outputs reads per tap (its lanes l < L read elements up to
+// (l-1)·sc): the kernels fold only those for a partial block, so a row of
+// 4 outputs at stride 6 folds 2 registers per tap, not 6.
+func pfTailRegs[T Number](sc, cols int) int {
+	L := pfLanes[T]()
+	l := cols % L
+	if l == 0 {
+		l = L
+	}
+	return ((l-1)*sc)/L + 1
+}

@@ -77,8 +77,8 @@ func gen(w func(string, ...any), t typ) {
 	}
 	fn := "pfMax" + t.name
 	w("")
-	w("// func %s(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer)", fn)
-	w("TEXT ·%s(SB), NOSPLIT, $0-120", fn)
+	w("// func %s(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, nt int)", fn)
+	w("TEXT ·%s(SB), NOSPLIT, $0-128", fn)
 	w("\tMOVQ dst+0(FP), DI")
 	w("\tMOVQ ds+8(FP), R8")
 	w("\tSHLQ $%d, R8", sh)
@@ -125,24 +125,51 @@ func gen(w func(string, ...any), t typ) {
 		for j := 0; j < s; j++ {
 			w("\tVMOVDQA64 Z15, Z%d", j)
 		}
-		w("\tMOVQ DX, R10")
-		w("\tMOVQ kh+64(FP), BX")
-		w("%s:", L("y"))
-		w("\tMOVQ R10, R15")
-		w("\tMOVQ taps+48(FP), R14")
-		w("%s:", L("t"))
-		for j := 0; j < s; j++ {
-			w("\t%s %d(R15), Z%d", mov, 64*j, 16+j)
+		// Full blocks fold all s registers; the last, partial block only
+		// the nt registers its lanes read (nt+120(FP)).
+		w("\tCMPQ CX, $%d", lanes)
+		w("\tJLT %s", L("ntail"))
+		for _, tail := range []bool{false, true} {
+			v := ""
+			if tail {
+				v = "n"
+				w("%s:", L("ntail"))
+			}
+			w("\tMOVQ DX, R10")
+			w("\tMOVQ kh+64(FP), BX")
+			w("%s:", L("y"+v))
+			w("\tMOVQ R10, R15")
+			w("\tMOVQ taps+48(FP), R14")
+			w("%s:", L("t"+v))
+			if !tail {
+				for j := 0; j < s; j++ {
+					w("\t%s %d(R15), Z%d", mov, 64*j, 16+j)
+				}
+				for j := 0; j < s; j++ {
+					w("\t%s Z%d, Z%d, Z%d", t.op, j, 16+j, j)
+				}
+			} else {
+				for j := 0; j < s; j++ {
+					if j > 0 {
+						w("\tCMPQ nt+120(FP), $%d", j)
+						w("\tJLE %s", L("tx"+v))
+					}
+					w("\t%s %d(R15), Z%d", mov, 64*j, 16+j)
+					w("\t%s Z%d, Z%d, Z%d", t.op, j, 16+j, j)
+				}
+				w("%s:", L("tx"+v))
+			}
+			w("\tADDQ R13, R15")
+			w("\tDECQ R14")
+			w("\tJNZ %s", L("t"+v))
+			w("\tADDQ R12, R10")
+			w("\tDECQ BX")
+			w("\tJNZ %s", L("y"+v))
+			if !tail {
+				w("\tJMP %s", L("split"))
+			}
 		}
-		for j := 0; j < s; j++ {
-			w("\t%s Z%d, Z%d, Z%d", t.op, j, 16+j, j)
-		}
-		w("\tADDQ R13, R15")
-		w("\tDECQ R14")
-		w("\tJNZ %s", L("t"))
-		w("\tADDQ R12, R10")
-		w("\tDECQ BX")
-		w("\tJNZ %s", L("y"))
+		w("%s:", L("split"))
 		// The split: phase-0 lanes from each register pair.
 		if s == 1 {
 			w("\tVMOVDQA64 Z0, Z8")
@@ -197,8 +224,8 @@ func genIdx(w func(string, ...any), t typ) {
 	}
 	fn := "pfMaxIdx" + t.name
 	w("")
-	w("// func %s(dst unsafe.Pointer, di *int32, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, i0, ir, ic, it, ih, lic, corr int)", fn)
-	w("TEXT ·%s(SB), NOSPLIT, $0-184", fn)
+	w("// func %s(dst unsafe.Pointer, di *int32, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, i0, ir, ic, it, ih, lic, corr, nt int)", fn)
+	w("TEXT ·%s(SB), NOSPLIT, $0-192", fn)
 	w("\tMOVQ dst+0(FP), DI")
 	w("\tMOVQ ds+16(FP), R8")
 	w("\tSHLQ $%d, R8", sh)
@@ -251,27 +278,45 @@ func genIdx(w func(string, ...any), t typ) {
 			w("\tVPXORQ Z%d, Z%d, Z%d", 16+j, 16+j, 16+j)
 		}
 		w("\tVPXORQ Z31, Z31, Z31")
-		w("\tMOVQ DX, R10")
-		w("\tMOVQ kh+72(FP), BX")
-		w("%s:", L("y"))
-		w("\tMOVQ R10, R15")
-		w("\tMOVQ taps+56(FP), R14")
-		w("\tVMOVDQA64 Z31, Z29")
-		w("%s:", L("t"))
-		for j := 0; j < s; j++ {
-			w("\t%s %d(R15), Z28", mov, 64*j)
-			w("\t%s Z%d, Z28, K4", t.cmp, j)
-			w("\t%s Z28, K4, Z%d", movm, j)
-			w("\t%s Z29, K4, Z%d", movm, 16+j)
+		w("\tCMPQ CX, $%d", lanes)
+		w("\tJLT %s", L("ntail"))
+		for _, tail := range []bool{false, true} {
+			v := ""
+			if tail {
+				v = "n"
+				w("%s:", L("ntail"))
+			}
+			w("\tMOVQ DX, R10")
+			w("\tMOVQ kh+72(FP), BX")
+			w("%s:", L("y"+v))
+			w("\tMOVQ R10, R15")
+			w("\tMOVQ taps+56(FP), R14")
+			w("\tVMOVDQA64 Z31, Z29")
+			w("%s:", L("t"+v))
+			for j := 0; j < s; j++ {
+				if tail && j > 0 {
+					w("\tCMPQ nt+184(FP), $%d", j)
+					w("\tJLE %s", L("tx"+v))
+				}
+				w("\t%s %d(R15), Z28", mov, 64*j)
+				w("\t%s Z%d, Z28, K4", t.cmp, j)
+				w("\t%s Z28, K4, Z%d", movm, j)
+				w("\t%s Z29, K4, Z%d", movm, 16+j)
+			}
+			w("%s:", L("tx"+v))
+			w("\t%s.BCST it+152(FP), Z29, Z29", addq)
+			w("\tADDQ R13, R15")
+			w("\tDECQ R14")
+			w("\tJNZ %s", L("t"+v))
+			w("\t%s.BCST ih+160(FP), Z31, Z31", addq)
+			w("\tADDQ R12, R10")
+			w("\tDECQ BX")
+			w("\tJNZ %s", L("y"+v))
+			if !tail {
+				w("\tJMP %s", L("split"))
+			}
 		}
-		w("\t%s.BCST it+152(FP), Z29, Z29", addq)
-		w("\tADDQ R13, R15")
-		w("\tDECQ R14")
-		w("\tJNZ %s", L("t"))
-		w("\t%s.BCST ih+160(FP), Z31, Z31", addq)
-		w("\tADDQ R12, R10")
-		w("\tDECQ BX")
-		w("\tJNZ %s", L("y"))
+		w("%s:", L("split"))
 		if s == 1 {
 			w("\tVMOVDQA64 Z0, Z8")
 			w("\tVMOVDQA64 Z16, Z10")
