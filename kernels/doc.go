@@ -118,7 +118,13 @@
 // VPERMI2D/VPERMI2Q two-table permutes for 4- and 8-byte elements, a few
 // rows at a time so the phases stay in L1); every tap is then a
 // contiguous 1-tap fold of one phase, in tap order — the direct fold's
-// bits. MaxPool (values and indices) and float AvgPool use it. Float
+// bits. Float AvgPool uses it; MaxPool (values and indices) now folds
+// such W passes with the fold-then-split kernels of pf_fold.go (round 10:
+// per block of outputs, the s contiguous registers from each tap's start
+// are max-folded in registers and one phase-0 permute picks the outputs;
+// no phase rows are written), and when the H stride is at least the
+// dilated H kernel folds the whole (H, W) window that way straight into
+// the output (pf_direct.go), without W-pass rows. Float
 // AvgPool may also sum along H before W (when the H stride leaves fewer
 // output rows than input rows and the W pass is dear) and add the depth
 // slices before the H and W passes (small output planes), both chosen

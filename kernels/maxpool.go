@@ -437,6 +437,9 @@ func (m *maxPass[S, T]) slice(z int, dV []T, dI []int32, first bool) {
 		}
 		return
 	}
+	if pfDirect(m, sv, sb, zoff, dV, dI, first) {
+		return
+	}
 	if !m.gap {
 		m.wpass(sv, sb, rowOff, 0, nr)
 	} else {
@@ -562,6 +565,9 @@ func (m *maxPass[S, T]) wpass(sv []T, sb, rowOff, hsRow, nr int) {
 // through the phase split when maxBlock reserved its scratch for it.
 func (m *maxPass[S, T]) wmax(dst []T, ds int, src []T, sr, rows, cols int) {
 	p := m.p
+	if pfWUse[T](p.s[2]) && pfFoldMax(dst, ds, src, sr, p.s[2], p.d[2], p.k[2], 0, 1, rows, cols, m.low, false) {
+		return
+	}
 	if m.ph != nil && plPhaseUse[T](p.s[2], p.d[2], p.k[2], cols) && plPhaseLen[T](p.s[2], p.d[2], p.k[2], rows, cols) <= len(m.ph) {
 		plPhaseMax(dst, ds, src, sr, p.s[2], p.d[2], p.k[2], rows, cols, m.low, m.ph)
 		return
@@ -574,6 +580,9 @@ func (m *maxPass[S, T]) wmax(dst []T, ds int, src []T, sr, rows, cols int) {
 // i0 + r·ir + c·ic + t·it.
 func (m *maxPass[S, T]) wmaxIdx(dst []T, di []int32, ds int, src []T, sr, rows, cols int, i0, ir, ic, it int32) {
 	p := m.p
+	if pfWUse[T](p.s[2]) && pfFoldMaxIdx(dst, di, ds, src, sr, p.s[2], p.d[2], p.k[2], 0, 1, rows, cols, m.low, false, i0, ir, ic, it, 0) {
+		return
+	}
 	if m.ph != nil && plPhaseUse[T](p.s[2], p.d[2], p.k[2], cols) && plPhaseLen[T](p.s[2], p.d[2], p.k[2], rows, cols) <= len(m.ph) {
 		plPhaseMaxIdx(dst, di, ds, src, sr, p.s[2], p.d[2], p.k[2], rows, cols, m.low, m.ph, i0, ir, ic, it)
 		return

@@ -110,6 +110,9 @@ func poolTabUse[T Number](j *job) bool {
 	if !poolTabOn() || (sz != 4 && sz != 8) || j.nb != 1 || j.units < 32 {
 		return false
 	}
+	if pfTabSkip[T](p) {
+		return false
+	}
 	gathered := sc > 2 || sc == 2 && kindOf[T]() != kFloat32
 	skips := p.s[1] > (p.k[1]-1)*p.d[1]+1 // rows no window reads, left out of the W pass
 	return Wo*sz < 32 || Wo*sz < 64 && gathered && skips
