@@ -161,11 +161,18 @@ const (
 	FastTanh                        // tanh x
 	FastMish                        // x·tanh(softplus x)
 	FastSoftPlus                    // log(1+e^x)
+	FastGeluErf                     // x·Φ(x) = ½x(1+erf(x/√2)), fastgelu.go
+	FastGeluTanh                    // ½x(1+tanh(√(2/π)(x+0.044715x³))), fastgelu.go
 )
 
+// feHasAsm reports whether the assembly body computes kind.
+func feHasAsm(kind FastExpKind) bool {
+	return kind <= FastRelu
+}
+
 // FastExpF32 computes kind over min(len(dst), len(src)) elements: dst[i] = f(src[i])
-// (beta is Swish's β, unused otherwise). dst may alias src. Exp, Sigmoid, Swish and Relu
-// use AVX2 on amd64 when the CPU has AVX2 and FMA (not with -tags purego); Relu is exact,
+// (beta is Swish's β, unused otherwise). dst may alias src. Exp, Sigmoid, Swish, Relu and
+// both Gelu forms use AVX2 on amd64 when the CPU has AVX2 and FMA (not with -tags purego); Relu is exact,
 // the others have the error bounds documented above.
 func FastExpF32(dst, src []float32, kind FastExpKind, beta float32) {
 	feApply(dst, src, kind, beta, feSIMD)
@@ -175,7 +182,7 @@ func FastExpF32(dst, src []float32, kind FastExpKind, beta float32) {
 func feApply(dst, src []float32, kind FastExpKind, beta float32, simd bool) {
 	n := min(len(dst), len(src))
 	dst, src = dst[:n], src[:n]
-	if simd && kind <= FastRelu {
+	if simd && feHasAsm(kind) {
 		m := n &^ 7
 		if m > 0 {
 			feExpAsm(dst[:m], src[:m], kind, beta)
@@ -216,6 +223,14 @@ func feApply(dst, src []float32, kind FastExpKind, beta float32, simd bool) {
 	case FastSoftPlus:
 		for i, x := range src {
 			dst[i] = feSoftPlus(x)
+		}
+	case FastGeluErf:
+		for i, x := range src {
+			dst[i] = feGeluErf(x)
+		}
+	case FastGeluTanh:
+		for i, x := range src {
+			dst[i] = feGeluTanh(x)
 		}
 	}
 }
