@@ -167,7 +167,7 @@ const (
 
 // feHasAsm reports whether the assembly body computes kind.
 func feHasAsm(kind FastExpKind) bool {
-	return kind <= FastRelu
+	return kind <= FastRelu || kind == FastGeluErf || kind == FastGeluTanh
 }
 
 // FastExpF32 computes kind over min(len(dst), len(src)) elements: dst[i] = f(src[i])
