@@ -220,6 +220,7 @@ relu:
 	ADDQ $32, DI
 	DECQ CX
 	JNE relu
+	JMP done
 
 geluerf:
 	// a = min(|x|, 14.5); a² = hi + lo exactly; m = R(a)·(1 − lo/2)·(x < 0 ? x : 1) in
