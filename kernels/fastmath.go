@@ -9,9 +9,10 @@ import "math"
 // feExp is exp(x) in float32 arithmetic: n = round(x·log2 e), r = x − n·ln 2 (two-part
 // Cody–Waite constant), e^r by Cephes' degree-7 polynomial (expf.c), scaled by 2^n as
 // two exact power-of-two multiplications (so results in the subnormal range are rounded
-// once and overflow gives +Inf). Gelu has no fast path: its tanh form needs its argument
-// 0.0713·x³ in more than float32 precision before exp (float32 costs 200+ ulp near
-// x = −10). Inputs below −104 give 0 (e^−104 rounds to 0), inputs
+// once and overflow gives +Inf). Gelu's fast forms (fastgelu.go) compute the parts that
+// need more than float32 precision (the tanh form's argument 0.0713·x³ before exp, where
+// float32 costs 200+ ulp near x = −10; the erf form's tail polynomial) in float64 and
+// avoid the reference's cancellation of 1 + erf for x ≪ 0. Inputs below −104 give 0 (e^−104 rounds to 0), inputs
 // are clamped to 89 (e^89 overflows, so the clamp changes no result); NaN stays NaN.
 //
 // Error (TestFastExpSweep: every 257th float32 bit pattern in [−120, 120] plus the
