@@ -9,9 +9,10 @@ import "math"
 // feExp is exp(x) in float32 arithmetic: n = round(x·log2 e), r = x − n·ln 2 (two-part
 // Cody–Waite constant), e^r by Cephes' degree-7 polynomial (expf.c), scaled by 2^n as
 // two exact power-of-two multiplications (so results in the subnormal range are rounded
-// once and overflow gives +Inf). Gelu has no fast path: its tanh form needs its argument
-// 0.0713·x³ in more than float32 precision before exp (float32 costs 200+ ulp near
-// x = −10). Inputs below −104 give 0 (e^−104 rounds to 0), inputs
+// once and overflow gives +Inf). Gelu's fast forms (fastgelu.go) compute the parts that
+// need more than float32 precision (the tanh form's argument 0.0713·x³ before exp, where
+// float32 costs 200+ ulp near x = −10; the erf form's tail polynomial) in float64 and
+// avoid the reference's cancellation of 1 + erf for x ≪ 0. Inputs below −104 give 0 (e^−104 rounds to 0), inputs
 // are clamped to 89 (e^89 overflows, so the clamp changes no result); NaN stays NaN.
 //
 // Error (TestFastExpSweep: every 257th float32 bit pattern in [−120, 120] plus the
@@ -161,11 +162,18 @@ const (
 	FastTanh                        // tanh x
 	FastMish                        // x·tanh(softplus x)
 	FastSoftPlus                    // log(1+e^x)
+	FastGeluErf                     // x·Φ(x) = ½x(1+erf(x/√2)), fastgelu.go
+	FastGeluTanh                    // ½x(1+tanh(√(2/π)(x+0.044715x³))), fastgelu.go
 )
 
+// feHasAsm reports whether the assembly body computes kind.
+func feHasAsm(kind FastExpKind) bool {
+	return kind <= FastRelu || kind == FastGeluErf || kind == FastGeluTanh
+}
+
 // FastExpF32 computes kind over min(len(dst), len(src)) elements: dst[i] = f(src[i])
-// (beta is Swish's β, unused otherwise). dst may alias src. Exp, Sigmoid, Swish and Relu
-// use AVX2 on amd64 when the CPU has AVX2 and FMA (not with -tags purego); Relu is exact,
+// (beta is Swish's β, unused otherwise). dst may alias src. Exp, Sigmoid, Swish, Relu and
+// both Gelu forms use AVX2 on amd64 when the CPU has AVX2 and FMA (not with -tags purego); Relu is exact,
 // the others have the error bounds documented above.
 func FastExpF32(dst, src []float32, kind FastExpKind, beta float32) {
 	feApply(dst, src, kind, beta, feSIMD)
@@ -175,7 +183,7 @@ func FastExpF32(dst, src []float32, kind FastExpKind, beta float32) {
 func feApply(dst, src []float32, kind FastExpKind, beta float32, simd bool) {
 	n := min(len(dst), len(src))
 	dst, src = dst[:n], src[:n]
-	if simd && kind <= FastRelu {
+	if simd && feHasAsm(kind) {
 		m := n &^ 7
 		if m > 0 {
 			feExpAsm(dst[:m], src[:m], kind, beta)
@@ -216,6 +224,14 @@ func feApply(dst, src []float32, kind FastExpKind, beta float32, simd bool) {
 	case FastSoftPlus:
 		for i, x := range src {
 			dst[i] = feSoftPlus(x)
+		}
+	case FastGeluErf:
+		for i, x := range src {
+			dst[i] = feGeluErf(x)
+		}
+	case FastGeluTanh:
+		for i, x := range src {
+			dst[i] = feGeluTanh(x)
 		}
 	}
 }

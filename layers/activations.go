@@ -119,7 +119,7 @@ func (gelu1Op) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	if err != nil {
 		return nil, err
 	}
-	return bindUnary("Gelu", in[0].Type, n, thrPlane(in[0].Shape), unaryFn{f: kernels.GeluErf}, unaryWorkers(opts))
+	return bindUnary("Gelu", in[0].Type, n, thrPlane(in[0].Shape), geluWithFast(unaryFn{f: kernels.GeluErf}, false, opts), unaryWorkers(opts))
 }
 
 // CheckRunnable implements RunChecker.
@@ -148,7 +148,7 @@ func (g *geluOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	if err != nil {
 		return nil, err
 	}
-	return bindUnary("Gelu", in[0].Type, n, thrPlane(in[0].Shape), g.fn(), unaryWorkers(opts))
+	return bindUnary("Gelu", in[0].Type, n, thrPlane(in[0].Shape), geluWithFast(g.fn(), g.Mode == "tanh", opts), unaryWorkers(opts))
 }
 
 // CheckRunnable implements RunChecker.

@@ -2,8 +2,8 @@ package layers
 
 import "github.com/irrun/irrun/kernels"
 
-// Fast float32 paths of the plain unary ops (kernels.FastExpF32: exact Relu; Exp,
-// Sigmoid, Tanh, Mish, SoftPlus within a few ulp of the float64 reference). The
+// Fast float32 paths of the plain unary ops and Gelu (kernels.FastExpF32: exact Relu; Exp,
+// Sigmoid, Tanh, Mish, SoftPlus, Gelu within a few ulp of the float64 reference). The
 // reference path (ExecOptions.Reference) keeps the float64 functions.
 
 // unaryWithFast returns u with its fast float32 function for op name set, unless opts
@@ -38,6 +38,21 @@ func unaryWithFast(name string, u unaryFn, opts ExecOptions) unaryFn {
 		kind = kernels.FastSoftPlus
 	default:
 		return u
+	}
+	u.fast = func(dst, src []float32) { kernels.FastExpF32(dst, src, kind, 0) }
+	return u
+}
+
+// geluWithFast returns Gelu's u with its fast float32 function (kernels.FastExpF32's
+// FastGeluErf or FastGeluTanh, within 3-4 ulp of the exact function and without the
+// reference's cancellation for x ≪ 0), unless opts asks for the reference kernels.
+func geluWithFast(u unaryFn, tanh bool, opts ExecOptions) unaryFn {
+	if opts.Reference {
+		return u
+	}
+	kind := kernels.FastGeluErf
+	if tanh {
+		kind = kernels.FastGeluTanh
 	}
 	u.fast = func(dst, src []float32) { kernels.FastExpF32(dst, src, kind, 0) }
 	return u

@@ -18,9 +18,13 @@ func TestUnaryFastConformance(t *testing.T) {
 	w := kernels.NewWorkers(3)
 	defer w.Close()
 	r := rand.New(rand.NewPCG(7, 8))
-	ops := []struct{ typ, ver string }{
-		{"Relu", "opset1"}, {"Sigmoid", "opset1"}, {"Exp", "opset1"}, {"Tanh", "opset1"},
-		{"Mish", "opset4"}, {"SoftPlus", "opset4"}, {"Swish", "opset4"},
+	ops := []struct {
+		typ, ver string
+		kv       []string
+	}{
+		{"Relu", "opset1", nil}, {"Sigmoid", "opset1", nil}, {"Exp", "opset1", nil}, {"Tanh", "opset1", nil},
+		{"Mish", "opset4", nil}, {"SoftPlus", "opset4", nil}, {"Swish", "opset4", nil},
+		{"Gelu", "opset2", nil}, {"Gelu", "opset7", nil}, {"Gelu", "opset7", []string{"approximation_mode", "tanh"}},
 	}
 	for _, n := range []int{1, 7, 8, 9, 33, 70001} {
 		x := make([]float32, n)
@@ -33,7 +37,7 @@ func TestUnaryFastConformance(t *testing.T) {
 		for _, op := range ops {
 			for _, mk := range []func(*testing.T, []int, ...float32) *ir.Tensor{unaryF32, unaryF16, unaryBF16} {
 				in := mk(t, []int{n}, x...)
-				o := decodeOp(t, op.typ, op.ver)
+				o := decodeOp(t, op.typ, op.ver, op.kv...)
 				ref := run(t, o, ExecOptions{Reference: true}, in)
 				for _, ww := range []*kernels.Workers{nil, w} {
 					got := run(t, o, ExecOptions{Workers: ww}, in)
