@@ -1,11 +1,13 @@
 package kernels
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/x448/float16"
 )
 
 // pvGeom draws a 2- or 3-D MaxPool geometry whose H window has two taps or
@@ -160,4 +162,42 @@ func TestPvAnyMasked(t *testing.T) {
 			v32[pos], v64[pos] = 0x3f800000, 0x3ff0000000000000
 		}
 	}
+}
+
+// TestPvAvgNarrow: float AvgPool over rows of at most 8 outputs (pvAvgBlock:
+// depth and H taps first, scalar W sums), 2- and 3-D, pads counted or not,
+// strides and dilations, against the reference within the documented
+// bound, the same bits on 1, 2 and 3 threads (pqOrderCheck), and f16
+// against the float32 kernel bit for bit.
+func TestPvAvgNarrow(t *testing.T) {
+	pool := []*Workers{nil, NewWorkers(2), NewWorkers(3)}
+	defer pool[1].Close()
+	defer pool[2].Close()
+	r := rand.New(rand.NewPCG(10, 15))
+	used := 0
+	for it := 0; it < 80; it++ {
+		g := pvGeom(r)
+		p, err := g.plan()
+		require.NoError(t, err)
+		if p.out[2] > 8 {
+			continue
+		}
+		used++
+		excl := r.IntN(2) == 0
+		pqOrderCheck[float32](t, r, g, excl, pool)
+		pqOrderCheck[float64](t, r, g, excl, pool)
+		bits := poolHalfBits(r, p.inLen(), false)
+		s32 := make([]float32, p.inLen())
+		F16ToF32(s32, poolAs[float16.Float16](bits))
+		want32 := make([]float32, p.outLen())
+		require.NoError(t, AvgPool(nil, g, s32, want32, excl))
+		want := make([]float16.Float16, p.outLen())
+		F32ToF16(want, want32)
+		for _, w := range pool {
+			got := make([]float16.Float16, p.outLen())
+			require.NoError(t, AvgPoolF16Context(context.Background(), w, g, poolAs[float16.Float16](bits), got, excl))
+			require.Equal(t, want, got, "%+v f16 excl %v threads %d", g, excl, w.Threads())
+		}
+	}
+	require.Greater(t, used, 15)
 }
