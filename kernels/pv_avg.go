@@ -18,11 +18,13 @@ import "unsafe"
 
 // pvAvgUse reports whether float AvgPool job j (compute type T) takes
 // pvAvgBlock: float32 or float64 (f16/bf16 computed in float32), 2- or
-// 3-D, at most 8 outputs a row.
+// 3-D, at most 8 outputs a row, unless avgBlockFloat adds the depth
+// slices first (pqDFirst: small output planes under a 3-D kernel, where
+// the depth sum shared by the H taps is the cheaper order).
 func pvAvgUse[T Number](j *job) bool {
 	p := &j.wp
 	k := kindOf[T]()
-	return (k == kFloat32 || k == kFloat64) && j.ints[0] == 0 && p.out[2] <= 8 && p.nsp >= 2
+	return (k == kFloat32 || k == kFloat64) && j.ints[0] == 0 && p.out[2] <= 8 && p.nsp >= 2 && !pqDFirst(p)
 }
 
 // pvCols holds the valid W taps [lo, hi) of each output column (at most 8),
