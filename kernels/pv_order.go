@@ -72,7 +72,9 @@ func pvMaxOrder[T Number](j *job, s *scratch, src, dst []T, plane, od, i0, i1 in
 	rhi := min(H, (i1-1)*p.s[1]-p.pb[1]+(p.k[1]-1)*p.d[1]+1)
 	nr := rhi - rlo
 	zlo, zhi := tapWin(od, p.s[0], p.pb[0], p.d[0], p.k[0], p.in[0])
-	if nr <= 0 || zhi <= zlo {
+	if nr <= 0 || zhi <= zlo || tab != nil && !pvLevelsUse(p) {
+		// (Rows narrow enough for the tap tables stream better through
+		// them than through per-row folds, unless the levels apply.)
 		return false
 	}
 	if w, h := pvOrderCosts(p, B, nr, zhi-zlo); 4*h > 3*w {
