@@ -60,6 +60,14 @@ func avgUnitsFloat[T Number](j *job, s *scratch, lo, hi int) {
 	p := &j.wp
 	src := unsafe.Slice((*T)(j.src), p.inLen())
 	dst := unsafe.Slice((*T)(j.dst), p.outLen())
+	if pvAvgUse[T](j) { // narrow rows: depth and H taps first (pv_avg.go)
+		cols := pvColsFor(p)
+		for u := lo; u < hi; u++ {
+			plane, od, i0, i1 := j.unitRows(u)
+			pvAvgBlock[T, T](j, s, src, dst, plane, od, i0, i1, false, &cols)
+		}
+		return
+	}
 	tab, ok := poolTabsFor[T](j, s)
 	tp := &tab
 	if !ok {

@@ -169,8 +169,12 @@ func maxUnits[T Number, I Index](j *job, s *scratch, lo, hi int) {
 	if !ok {
 		tp = nil
 	}
+	pv := pvOrderUse[T](j) // values only: depth and H taps first (pv_order.go)
 	for u := lo; u < hi; u++ {
 		plane, od, i0, i1 := pool6MaxUnit(j, u)
+		if pv && pvMaxOrder(j, s, src, dst, plane, od, i0, i1, tp) {
+			continue
+		}
 		maxBlock[T, T](j, s, src, dst, idx, plane, od, i0, i1, false, lowest[T](), tp)
 	}
 }

@@ -179,6 +179,14 @@ func (poolAvgHalfRunner[S]) run(j *job, s *scratch, lo, hi int) {
 	p := &j.wp
 	src := unsafe.Slice((*S)(j.src), p.inLen())
 	dst := unsafe.Slice((*S)(j.dst), p.outLen())
+	if pvAvgUse[float32](j) { // narrow rows: depth and H taps first (pv_avg.go)
+		cols := pvColsFor(p)
+		for u := lo; u < hi; u++ {
+			plane, od, i0, i1 := j.unitRows(u)
+			pvAvgBlock[S, float32](j, s, src, dst, plane, od, i0, i1, true, &cols)
+		}
+		return
+	}
 	tab, ok := poolTabsFor[float32](j, s)
 	tp := &tab
 	if !ok {
