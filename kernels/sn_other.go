@@ -2,7 +2,9 @@
 
 package kernels
 
-func snTrans16h(*uint16, int, *float32, int, int, *float32, bool) { panic("kernels: snTrans16h without assembly") }
+func snTrans16h(*uint16, int, *float32, int, int, *float32, bool) {
+	panic("kernels: snTrans16h without assembly")
+}
 
 func snBiasReluPH(int, *uint16, *float32, float32, bool) {
 	panic("kernels: snBiasReluPH without assembly")
