@@ -22,7 +22,6 @@ type smallnConv struct {
 	chunk  int     // pixels per unit
 	nChk   int     // pixel chunks per plane
 	units  int
-	bias   [smallnNR]float32 // a unit's bias (snChanBiasRelu)
 }
 
 // smallnMode forces the small-N path on (1; 2: with f16 panels whenever exact)
@@ -140,6 +139,7 @@ func (c *ConvGemm) smallnRunConv(s *scratch, lo, hi int) {
 	blk := take[float32](s, scTransRows(sn.chunk)*smallnNR)
 	per := smallnPackedLen(p.oc, c.kTot)
 	resid := c.epi.Residuals() > 0
+	var biasBuf [smallnNR]float32 // a unit's bias (snChanBiasRelu): this worker's own
 	for u := lo; u < hi; u++ {
 		nc := u % sn.nChk
 		rest := u / sn.nChk
@@ -170,7 +170,7 @@ func (c *ConvGemm) smallnRunConv(s *scratch, lo, hi int) {
 		yOff := plane*p.oc*p.outSp + o0*p.outSp + p0
 		if c.dst16 != nil && !resid && snTransposeAsm() {
 			// f16 output: the bias and ReLU in the transpose, narrowed there (sn_fuse.go)
-			bias, relu, ok := snChanBiasRelu(c.epi, ch0, oc, &sn.bias)
+			bias, relu, ok := snChanBiasRelu(c.epi, ch0, oc, &biasBuf)
 			if !ok {
 				epiBlock(c.epi, blk, nil, 0, smallnNR, n, oc, ch0, false)
 				bias, relu = nil, false
