@@ -341,6 +341,13 @@ func (c *ConvGemm) runUnits(s *scratch, lo, hi int) {
 		// the unit's block (at most ~256 KiB, in L2) is final: long rows, few calls
 		r0, c0 := m0*mr, j0*nr
 		rows, cols := min(p.oc, m1*mr)-r0, min(p.outSp, j1*nr)-c0
+		if c.dst16 != nil && c.epi.Residuals() == 0 {
+			for r := 0; r < rows; r++ { // one pass (sn_fuse.go)
+				o := yOff + (r0+r)*p.outSp + c0
+				snEpiNarrow(c.epi, c.dst[o:o+cols], c.dst16[o:o+cols], gr*p.oc+r0+r)
+			}
+			continue
+		}
 		if c.epi != nil {
 			epiBlock(c.epi, c.dst, c.res, yOff+r0*p.outSp+c0, p.outSp, rows, cols, gr*p.oc+r0, true)
 		}
@@ -623,6 +630,27 @@ func (c *ConvGemm) runPadded(s *scratch, plane int, wp, y []float32, j0, j1, m0,
 	w2 := c.ph[2]
 	o0, o1 := m0*mr, min(p.oc, m1*mr)
 	first, end := -1, 0 // the output range written (contiguous, the same in every channel)
+	if c.dst16 != nil && c.epi.Residuals() == 0 {
+		// f16 output: the epilogue on the block and narrowed from it (sn_fuse.go)
+		gr := plane % p.g
+		y16 := c.dst16[plane*p.oc*p.outSp : (plane+1)*p.oc*p.outSp]
+		for q := qs; q < qe; {
+			x := q % w2
+			yz := q / w2
+			oy, oz := yz%c.ph[1], yz/c.ph[1]
+			next := q - x + w2
+			if oy < p.out[1] && x < p.out[2] {
+				if n := min(p.out[2], qe-(q-x)) - x; n > 0 {
+					d := (oz*p.out[1]+oy)*p.out[2] + x
+					for o := o0; o < o1; o++ {
+						snEpiNarrow(c.epi, blk[(o-o0)*ldc+q-qs:][:n], y16[o*p.outSp+d:][:n], gr*p.oc+o)
+					}
+				}
+			}
+			q = next
+		}
+		return
+	}
 	for q := qs; q < qe; {
 		x := q % w2
 		yz := q / w2

@@ -123,8 +123,11 @@ func (c *ConvGemm) smallnPackConv(filt []float32) {
 	}
 	// f16 panels halve the bytes streamed but cost a VCVTPH2PS per 16 weights on each
 	// read: worth it when the weights are read at most twice per run (one or two tiles
-	// of pixels) or are too large to stay in L2 between tiles
-	few := sn.nChk*smallnTiles(sn.chunk) <= 2 || 4*len(sn.w.f) > 1<<20 || sn.half2
+	// of pixels). With more tiles a panel's tiles run back to back, so its f32 copy is
+	// read from L3 once and then from L2 even when all the weights exceed L2 (round 10:
+	// squeezenet's 1×1 512→1000 on 14×14, 2 MiB of f32 weights, 2183 → 1937 µs; 3×3
+	// 512→512 on 7×7, 9 MiB, 2370 → 2011 µs; at 2 threads too)
+	few := sn.nChk*smallnTiles(sn.chunk) <= 2 || sn.half2
 	sn.half = few && sn.asm && smallnHasAsm() && smallnToF16(&sn.w)
 }
 
@@ -136,6 +139,7 @@ func (c *ConvGemm) smallnRunConv(s *scratch, lo, hi int) {
 	blk := take[float32](s, scTransRows(sn.chunk)*smallnNR)
 	per := smallnPackedLen(p.oc, c.kTot)
 	resid := c.epi.Residuals() > 0
+	var biasBuf [smallnNR]float32 // a unit's bias (snChanBiasRelu): this worker's own
 	for u := lo; u < hi; u++ {
 		nc := u % sn.nChk
 		rest := u / sn.nChk
@@ -163,10 +167,20 @@ func (c *ConvGemm) smallnRunConv(s *scratch, lo, hi int) {
 		o0 := mp * smallnNR
 		oc := min(smallnNR, p.oc-o0)
 		ch0 := gr*p.oc + o0
+		yOff := plane*p.oc*p.outSp + o0*p.outSp + p0
+		if c.dst16 != nil && !resid && snTransposeAsm() {
+			// f16 output: the bias and ReLU in the transpose, narrowed there (sn_fuse.go)
+			bias, relu, ok := snChanBiasRelu(c.epi, ch0, oc, &biasBuf)
+			if !ok {
+				epiBlock(c.epi, blk, nil, 0, smallnNR, n, oc, ch0, false)
+				bias, relu = nil, false
+			}
+			snTransposeH(c.dst16[yOff:], p.outSp, blk, n, oc, bias, relu)
+			continue
+		}
 		if c.epi != nil && !resid {
 			epiBlock(c.epi, blk, nil, 0, smallnNR, n, oc, ch0, false)
 		}
-		yOff := plane*p.oc*p.outSp + o0*p.outSp + p0
 		smallnTranspose(c.dst[yOff:], p.outSp, blk, n, oc)
 		if c.epi != nil && resid {
 			epiBlock(c.epi, c.dst, c.res, yOff, p.outSp, oc, n, ch0, true)

@@ -1,0 +1,269 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// func snTrans16h(dst *uint16, ld int, src *float32, n, rows int, bias *float32, relu bool)
+// scTrans16 narrowing to f16 on the way out: transposes the 16×16 block of floats at
+// src (rows 128 bytes apart) and writes its first rows columns, each narrowed with
+// VCVTPS2PH (round to nearest even, as GemmF32ToF16), as rows of dst, ld halves
+// apart, n (1..16) values each (masked stores: nothing past them). Before the
+// transpose, each source row gets bias[0:16] added (row first, as epiAddRow512) unless
+// bias is nil, then max(x, 0) (as epiRelu512) when relu.
+TEXT ·snTrans16h(SB), NOSPLIT, $0-49
+	MOVQ dst+0(FP), DI
+	MOVQ ld+8(FP), DX
+	SHLQ $1, DX
+	MOVQ src+16(FP), SI
+	MOVQ n+24(FP), CX
+	MOVQ rows+32(FP), BX
+	MOVQ $1, AX
+	SHLQ CX, AX
+	DECQ AX
+	KMOVW AX, K1
+	VMOVUPS 0(SI), Z0
+	VMOVUPS 128(SI), Z1
+	VMOVUPS 256(SI), Z2
+	VMOVUPS 384(SI), Z3
+	VMOVUPS 512(SI), Z4
+	VMOVUPS 640(SI), Z5
+	VMOVUPS 768(SI), Z6
+	VMOVUPS 896(SI), Z7
+	VMOVUPS 1024(SI), Z8
+	VMOVUPS 1152(SI), Z9
+	VMOVUPS 1280(SI), Z10
+	VMOVUPS 1408(SI), Z11
+	VMOVUPS 1536(SI), Z12
+	VMOVUPS 1664(SI), Z13
+	VMOVUPS 1792(SI), Z14
+	VMOVUPS 1920(SI), Z15
+	MOVQ bias+40(FP), R8
+	TESTQ R8, R8
+	JZ snth_noadd
+	VMOVUPS (R8), Z16
+	VADDPS Z16, Z0, Z0
+	VADDPS Z16, Z1, Z1
+	VADDPS Z16, Z2, Z2
+	VADDPS Z16, Z3, Z3
+	VADDPS Z16, Z4, Z4
+	VADDPS Z16, Z5, Z5
+	VADDPS Z16, Z6, Z6
+	VADDPS Z16, Z7, Z7
+	VADDPS Z16, Z8, Z8
+	VADDPS Z16, Z9, Z9
+	VADDPS Z16, Z10, Z10
+	VADDPS Z16, Z11, Z11
+	VADDPS Z16, Z12, Z12
+	VADDPS Z16, Z13, Z13
+	VADDPS Z16, Z14, Z14
+	VADDPS Z16, Z15, Z15
+snth_noadd:
+	MOVBLZX relu+48(FP), R8
+	TESTQ R8, R8
+	JZ snth_norelu
+	VPXORD Z17, Z17, Z17
+	VMAXPS Z17, Z0, Z0
+	VMAXPS Z17, Z1, Z1
+	VMAXPS Z17, Z2, Z2
+	VMAXPS Z17, Z3, Z3
+	VMAXPS Z17, Z4, Z4
+	VMAXPS Z17, Z5, Z5
+	VMAXPS Z17, Z6, Z6
+	VMAXPS Z17, Z7, Z7
+	VMAXPS Z17, Z8, Z8
+	VMAXPS Z17, Z9, Z9
+	VMAXPS Z17, Z10, Z10
+	VMAXPS Z17, Z11, Z11
+	VMAXPS Z17, Z12, Z12
+	VMAXPS Z17, Z13, Z13
+	VMAXPS Z17, Z14, Z14
+	VMAXPS Z17, Z15, Z15
+snth_norelu:
+	VUNPCKLPS Z1, Z0, Z16
+	VUNPCKHPS Z1, Z0, Z17
+	VUNPCKLPS Z3, Z2, Z18
+	VUNPCKHPS Z3, Z2, Z19
+	VUNPCKLPS Z5, Z4, Z20
+	VUNPCKHPS Z5, Z4, Z21
+	VUNPCKLPS Z7, Z6, Z22
+	VUNPCKHPS Z7, Z6, Z23
+	VUNPCKLPS Z9, Z8, Z24
+	VUNPCKHPS Z9, Z8, Z25
+	VUNPCKLPS Z11, Z10, Z26
+	VUNPCKHPS Z11, Z10, Z27
+	VUNPCKLPS Z13, Z12, Z28
+	VUNPCKHPS Z13, Z12, Z29
+	VUNPCKLPS Z15, Z14, Z30
+	VUNPCKHPS Z15, Z14, Z31
+	VSHUFPS $0x44, Z18, Z16, Z0
+	VSHUFPS $0xee, Z18, Z16, Z1
+	VSHUFPS $0x44, Z19, Z17, Z2
+	VSHUFPS $0xee, Z19, Z17, Z3
+	VSHUFPS $0x44, Z22, Z20, Z4
+	VSHUFPS $0xee, Z22, Z20, Z5
+	VSHUFPS $0x44, Z23, Z21, Z6
+	VSHUFPS $0xee, Z23, Z21, Z7
+	VSHUFPS $0x44, Z26, Z24, Z8
+	VSHUFPS $0xee, Z26, Z24, Z9
+	VSHUFPS $0x44, Z27, Z25, Z10
+	VSHUFPS $0xee, Z27, Z25, Z11
+	VSHUFPS $0x44, Z30, Z28, Z12
+	VSHUFPS $0xee, Z30, Z28, Z13
+	VSHUFPS $0x44, Z31, Z29, Z14
+	VSHUFPS $0xee, Z31, Z29, Z15
+	VSHUFF32X4 $0x88, Z4, Z0, Z16
+	VSHUFF32X4 $0x88, Z5, Z1, Z17
+	VSHUFF32X4 $0x88, Z6, Z2, Z18
+	VSHUFF32X4 $0x88, Z7, Z3, Z19
+	VSHUFF32X4 $0xdd, Z4, Z0, Z20
+	VSHUFF32X4 $0xdd, Z5, Z1, Z21
+	VSHUFF32X4 $0xdd, Z6, Z2, Z22
+	VSHUFF32X4 $0xdd, Z7, Z3, Z23
+	VSHUFF32X4 $0x88, Z12, Z8, Z24
+	VSHUFF32X4 $0x88, Z13, Z9, Z25
+	VSHUFF32X4 $0x88, Z14, Z10, Z26
+	VSHUFF32X4 $0x88, Z15, Z11, Z27
+	VSHUFF32X4 $0xdd, Z12, Z8, Z28
+	VSHUFF32X4 $0xdd, Z13, Z9, Z29
+	VSHUFF32X4 $0xdd, Z14, Z10, Z30
+	VSHUFF32X4 $0xdd, Z15, Z11, Z31
+	VSHUFF32X4 $0x88, Z24, Z16, Z0
+	VSHUFF32X4 $0x88, Z25, Z17, Z1
+	VSHUFF32X4 $0x88, Z26, Z18, Z2
+	VSHUFF32X4 $0x88, Z27, Z19, Z3
+	VSHUFF32X4 $0x88, Z28, Z20, Z4
+	VSHUFF32X4 $0x88, Z29, Z21, Z5
+	VSHUFF32X4 $0x88, Z30, Z22, Z6
+	VSHUFF32X4 $0x88, Z31, Z23, Z7
+	VSHUFF32X4 $0xdd, Z24, Z16, Z8
+	VSHUFF32X4 $0xdd, Z25, Z17, Z9
+	VSHUFF32X4 $0xdd, Z26, Z18, Z10
+	VSHUFF32X4 $0xdd, Z27, Z19, Z11
+	VSHUFF32X4 $0xdd, Z28, Z20, Z12
+	VSHUFF32X4 $0xdd, Z29, Z21, Z13
+	VSHUFF32X4 $0xdd, Z30, Z22, Z14
+	VSHUFF32X4 $0xdd, Z31, Z23, Z15
+	CMPQ BX, $0
+	JLE snth_done
+	VCVTPS2PH $0, Z0, K1, (DI)
+	ADDQ DX, DI
+	CMPQ BX, $1
+	JLE snth_done
+	VCVTPS2PH $0, Z1, K1, (DI)
+	ADDQ DX, DI
+	CMPQ BX, $2
+	JLE snth_done
+	VCVTPS2PH $0, Z2, K1, (DI)
+	ADDQ DX, DI
+	CMPQ BX, $3
+	JLE snth_done
+	VCVTPS2PH $0, Z3, K1, (DI)
+	ADDQ DX, DI
+	CMPQ BX, $4
+	JLE snth_done
+	VCVTPS2PH $0, Z4, K1, (DI)
+	ADDQ DX, DI
+	CMPQ BX, $5
+	JLE snth_done
+	VCVTPS2PH $0, Z5, K1, (DI)
+	ADDQ DX, DI
+	CMPQ BX, $6
+	JLE snth_done
+	VCVTPS2PH $0, Z6, K1, (DI)
+	ADDQ DX, DI
+	CMPQ BX, $7
+	JLE snth_done
+	VCVTPS2PH $0, Z7, K1, (DI)
+	ADDQ DX, DI
+	CMPQ BX, $8
+	JLE snth_done
+	VCVTPS2PH $0, Z8, K1, (DI)
+	ADDQ DX, DI
+	CMPQ BX, $9
+	JLE snth_done
+	VCVTPS2PH $0, Z9, K1, (DI)
+	ADDQ DX, DI
+	CMPQ BX, $10
+	JLE snth_done
+	VCVTPS2PH $0, Z10, K1, (DI)
+	ADDQ DX, DI
+	CMPQ BX, $11
+	JLE snth_done
+	VCVTPS2PH $0, Z11, K1, (DI)
+	ADDQ DX, DI
+	CMPQ BX, $12
+	JLE snth_done
+	VCVTPS2PH $0, Z12, K1, (DI)
+	ADDQ DX, DI
+	CMPQ BX, $13
+	JLE snth_done
+	VCVTPS2PH $0, Z13, K1, (DI)
+	ADDQ DX, DI
+	CMPQ BX, $14
+	JLE snth_done
+	VCVTPS2PH $0, Z14, K1, (DI)
+	ADDQ DX, DI
+	CMPQ BX, $15
+	JLE snth_done
+	VCVTPS2PH $0, Z15, K1, (DI)
+snth_done:
+	VZEROUPPER
+	RET
+
+
+// func snBiasReluPH(n int, dst *uint16, src *float32, bias float32, relu bool)
+// dst[i] = f16(max(src[i] + bias, 0)) (without the max when !relu) in one pass: the
+// instructions of epiAddScalar512, epiRelu512 and gemmCvtPS2PH512 in sequence on each
+// vector, so the result is theirs bit for bit (bias −0 leaves every value as it is).
+TEXT ·snBiasReluPH(SB), NOSPLIT, $0-29
+	MOVQ n+0(FP), CX
+	MOVQ dst+8(FP), DI
+	MOVQ src+16(FP), SI
+	VBROADCASTSS bias+24(FP), Z1
+	VPXORD Z3, Z3, Z3
+	MOVBLZX relu+28(FP), AX
+	TESTQ AX, AX
+	JZ snbrNoRelu
+snbrLoop:
+	CMPQ CX, $16
+	JLT snbrTail
+	VADDPS (SI), Z1, Z0
+	VMAXPS Z3, Z0, Z0
+	VCVTPS2PH $0, Z0, (DI)
+	ADDQ $64, SI
+	ADDQ $32, DI
+	SUBQ $16, CX
+	JMP snbrLoop
+snbrTail:
+	TESTQ CX, CX
+	JZ snbrDone
+	MOVL $1, AX
+	SHLL CX, AX
+	DECL AX
+	KMOVW AX, K1
+	VMOVUPS.Z (SI), K1, Z0
+	VADDPS Z1, Z0, Z0
+	VMAXPS Z3, Z0, Z0
+	VCVTPS2PH $0, Z0, K1, (DI)
+	JMP snbrDone
+snbrNoRelu:
+	CMPQ CX, $16
+	JLT snbrTail2
+	VADDPS (SI), Z1, Z0
+	VCVTPS2PH $0, Z0, (DI)
+	ADDQ $64, SI
+	ADDQ $32, DI
+	SUBQ $16, CX
+	JMP snbrNoRelu
+snbrTail2:
+	TESTQ CX, CX
+	JZ snbrDone
+	MOVL $1, AX
+	SHLL CX, AX
+	DECL AX
+	KMOVW AX, K1
+	VMOVUPS.Z (SI), K1, Z0
+	VADDPS Z1, Z0, Z0
+	VCVTPS2PH $0, Z0, K1, (DI)
+snbrDone:
+	VZEROUPPER
+	RET
