@@ -192,19 +192,7 @@ func TestPqOrderAvgPool(t *testing.T) {
 		excl := r.IntN(2) == 0
 		pqOrderCheck[float32](t, r, g, excl, pool)
 		pqOrderCheck[float64](t, r, g, excl, pool)
-		// f16/bf16: per-block widening, the f32 kernel's bits.
-		bits := poolHalfBits(r, p.inLen(), false)
-		s32 := make([]float32, p.inLen())
-		F16ToF32(s32, poolAs[float16.Float16](bits))
-		want32 := make([]float32, p.outLen())
-		require.NoError(t, AvgPool(nil, g, s32, want32, excl))
-		want := make([]float16.Float16, p.outLen())
-		F32ToF16(want, want32)
-		for _, w := range pool {
-			got := make([]float16.Float16, p.outLen())
-			require.NoError(t, AvgPoolF16Context(context.Background(), w, g, poolAs[float16.Float16](bits), got, excl))
-			require.Equal(t, want, got, "%+v f16 excl %v threads %d", g, excl, w.Threads())
-		}
+		pqAvgF16Check(t, r, g, &p, excl, pool)
 	}
 	require.Greater(t, dFirst, 10)
 	require.Greater(t, hFirst, 10)
@@ -226,5 +214,24 @@ func pqOrderCheck[T Number](t *testing.T, r *rand.Rand, g Window, excl bool, poo
 		} else {
 			require.Equal(t, plBits(first), plBits(got), "%+v threads %d", g, w.Threads())
 		}
+	}
+}
+
+// pqAvgF16Check checks f16 AvgPool on random bits against the f32 kernel's result on the
+// widened input, narrowed once (per-block widening gives the f32 kernel's bits), on every
+// worker pool.
+func pqAvgF16Check(t *testing.T, r *rand.Rand, g Window, p *winPlan, excl bool, pool []*Workers) {
+	t.Helper()
+	bits := poolHalfBits(r, p.inLen(), false)
+	s32 := make([]float32, p.inLen())
+	F16ToF32(s32, poolAs[float16.Float16](bits))
+	want32 := make([]float32, p.outLen())
+	require.NoError(t, AvgPool(nil, g, s32, want32, excl))
+	want := make([]float16.Float16, p.outLen())
+	F32ToF16(want, want32)
+	for _, w := range pool {
+		got := make([]float16.Float16, p.outLen())
+		require.NoError(t, AvgPoolF16Context(context.Background(), w, g, poolAs[float16.Float16](bits), got, excl))
+		require.Equal(t, want, got, "%+v f16 excl %v threads %d", g, excl, w.Threads())
 	}
 }

@@ -1,13 +1,11 @@
 package kernels
 
 import (
-	"context"
 	"math"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/require"
-	"github.com/x448/float16"
 )
 
 // pvGeom draws a 2- or 3-D MaxPool geometry whose H window has two taps or
@@ -186,18 +184,7 @@ func TestPvAvgNarrow(t *testing.T) {
 		excl := r.IntN(2) == 0
 		pqOrderCheck[float32](t, r, g, excl, pool)
 		pqOrderCheck[float64](t, r, g, excl, pool)
-		bits := poolHalfBits(r, p.inLen(), false)
-		s32 := make([]float32, p.inLen())
-		F16ToF32(s32, poolAs[float16.Float16](bits))
-		want32 := make([]float32, p.outLen())
-		require.NoError(t, AvgPool(nil, g, s32, want32, excl))
-		want := make([]float16.Float16, p.outLen())
-		F32ToF16(want, want32)
-		for _, w := range pool {
-			got := make([]float16.Float16, p.outLen())
-			require.NoError(t, AvgPoolF16Context(context.Background(), w, g, poolAs[float16.Float16](bits), got, excl))
-			require.Equal(t, want, got, "%+v f16 excl %v threads %d", g, excl, w.Threads())
-		}
+		pqAvgF16Check(t, r, g, &p, excl, pool)
 	}
 	require.Greater(t, used, 15)
 }
