@@ -20,7 +20,8 @@ def write_index():
         name = os.path.basename(os.path.dirname(cj))
         note = c.get("reason", "") if c["expect"] != "match" else c.get("rounding_choice", "")
         rows.append((c["source"], name, c.get("op", ""), c.get("dtype") or "", c["expect"], note))
-    order = {"onnx": 0, "onnxops": 1, "spec": 2, "torch": 3, "torchops": 4}
+    order = {"onnx": 0, "onnxops": 1, "spec": 2, "torch": 3, "torchops": 4,
+             "ovdet": 5, "ovmath": 6, "ovstruct": 7, "ovconv": 8}
     rows.sort(key=lambda r: (order[r[0]], r[1]))
     counts = {}
     for r in rows:
