@@ -96,7 +96,7 @@ func (g *grpcService) ModelInfer(ctx context.Context, r *inference.ModelInferReq
 	if err != nil {
 		return nil, grpcErr(err)
 	}
-	outs, _, err := s.run(ctx, mv, req.inputs, false) // the response shares the outputs' memory
+	outs, _, err := s.run(ctx, mv, req.inputs, false, !s.opts.svNoYield) // the response shares the outputs' memory
 	if err != nil {
 		return nil, grpcErr(err)
 	}

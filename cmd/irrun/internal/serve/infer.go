@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"runtime"
 	"time"
 
 	"google.golang.org/grpc/codes"
@@ -170,12 +171,23 @@ func selectOutputs(mv *modelVersion, names []string) ([]int, error) {
 // run waits for an inference slot of the version, runs it and records the timings. With
 // pooled set and a version of static shapes, the outputs come from the version's pool:
 // call release once nothing refers to them any more; otherwise release does nothing and
-// the outputs are the caller's.
-func (s *Server) run(ctx context.Context, mv *modelVersion, inputs []*ir.Tensor, pooled bool) (outs []*ir.Tensor, release func(), err error) {
+// the outputs are the caller's. With yield (gRPC) the goroutine yields its P once between
+// taking the slot and the inference.
+func (s *Server) run(ctx context.Context, mv *modelVersion, inputs []*ir.Tensor, pooled, yield bool) (outs []*ir.Tensor, release func(), err error) {
 	release = func() {}
 	t0 := time.Now()
 	if err := mv.lim.wait(ctx); err != nil {
 		return nil, release, err
+	}
+	if yield {
+		// grpc-go's writer goroutine, given the previous response while this request
+		// waited for its slot or was decoded, yields once before it flushes a small
+		// batch (runtime.Gosched in its loopyWriter), which puts it at the back of the
+		// global run queue: behind this goroutine's whole inference when both Ps are
+		// busy, so the previous client waited ≈ 1 ms more for its answer and its next
+		// request. Yielding here first lets it (and the transport's other goroutines
+		// readied meanwhile) write before the inference takes this P.
+		runtime.Gosched()
 	}
 	s.metrics.addActive(mv.model, mv.label, 1)
 	t1 := time.Now()

@@ -45,10 +45,11 @@ type perfClient struct {
 	Seconds float64
 	// Lean runs the client process with GOMAXPROCS 1 (one client goroutine needs one
 	// thread: its handoffs between net/http's or grpc-go's goroutines then stay on one
-	// thread instead of waking another) and, for gRPC, gives grpc-go's client the
-	// server's non-clearing buffer pool (experimental.WithBufferPool and srvCodec), so that
-	// marshalling a 43 KiB request does not clear a 1 MiB buffer. Both are ordinary
-	// options of the standard clients.
+	// thread instead of waking another), gives net/http's client a write buffer that
+	// holds the whole request (http.Transport.WriteBufferSize) and, for gRPC, gives
+	// grpc-go's client the server's non-clearing buffer pool (experimental.WithBufferPool
+	// and srvCodec), so that marshalling a 43 KiB request does not clear a 1 MiB buffer.
+	// All are ordinary options of the standard clients.
 	Lean bool
 }
 
@@ -64,7 +65,14 @@ func (c *perfClient) run(body []byte, hl string) ([]time.Duration, time.Duration
 	var call func() error
 	switch c.Mode {
 	case "rest":
-		hc := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
+		tr := &http.Transport{MaxIdleConnsPerHost: 64}
+		if c.Lean {
+			// The request (headers and body) fits the connection's write buffer, so
+			// that net/http writes it with one write instead of copying the body
+			// through a fresh 32 KiB buffer (net.TCPConn.ReadFrom) in three.
+			tr.WriteBufferSize = len(body) + 4096
+		}
+		hc := &http.Client{Transport: tr}
 		call = func() error {
 			req, _ := http.NewRequest("POST", c.Target, bytes.NewReader(body))
 			req.Header.Set(headerLen, hl)
@@ -436,8 +444,18 @@ func TestServeOverhead(t *testing.T) {
 	// before round 6), for comparison.
 	tsPoll := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads, pollHelpers: true})
 	tsPoll.waitReady(t)
+	// The same server without the gRPC yield before each inference (before round 11).
+	tsNoYield := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads, svNoYield: true})
+	tsNoYield.waitReady(t)
 	mv := ts.repo.Load().models["m"].versions[0]
 	name := mv.inputs[0].Name
+	// Each server's limiter records how long 0, 1 and 2 inferences ran at once.
+	limOf := func(s *testServer) *limiter {
+		l := s.repo.Load().models["m"].versions[0].lim
+		l.sv.Store(&svActive{})
+		return l
+	}
+	limTS, limPoll, limNoYield := limOf(ts), limOf(tsPoll), limOf(tsNoYield)
 
 	// The no-op servers answer what the real ones answer for this model.
 	restBody, restHL := binaryInferBody(name, dims, data, true)
@@ -514,10 +532,14 @@ func TestServeOverhead(t *testing.T) {
 		pause   time.Duration // in-process rows: idle time before each call, not timed
 		lat     []time.Duration
 		p50s    []time.Duration // per round
+		rates   []float64       // requests per second, per round
 		el      time.Duration
 		n       int           // requests the CPU times cover
 		srvCPU  time.Duration // this process (in-process rows: the client's too)
 		cliCPU  time.Duration // the client process while it measured
+		procs   int           // GOMAXPROCS raised by this much while the row runs
+		lim     *limiter      // the served rows' version: slot accounting
+		busy    [3]time.Duration
 	}
 	pc := func(mode, target string, clients int) *perfClient {
 		return &perfClient{Mode: mode, Target: target, Model: "m", Input: name, Shape: dims, Clients: clients, Seconds: dur.Seconds()}
@@ -611,8 +633,27 @@ func TestServeOverhead(t *testing.T) {
 		{key: "grpcnoopdef", name: "gRPC no-op grpc defaults", clients: 1, client: pc("grpc", noopGRPCDefault, 1)},
 		{key: "rest4", name: "REST binary", clients: 4, client: pc("rest", ts.url+"/v2/models/m/infer", 4)},
 		{key: "grpc4", name: "gRPC", clients: 4, client: pc("grpc", ts.grpcAddr, 4)},
+		{key: "grpc1noyield", name: "gRPC no yield", clients: 1, client: pc("grpc", tsNoYield.grpcAddr, 1)},
+		{key: "grpc4noyield", name: "gRPC no yield", clients: 4, client: pc("grpc", tsNoYield.grpcAddr, 4)},
+		{key: "rest4lean", name: "REST lean client", clients: 4, client: lean(pc("rest", ts.url+"/v2/models/m/infer", 4))},
+		{key: "grpc4lean", name: "gRPC lean client", clients: 4, client: lean(pc("grpc", ts.grpcAddr, 4))},
+		{key: "rest4g3", name: "REST GOMAXPROCS+1", clients: 4, client: pc("rest", ts.url+"/v2/models/m/infer", 4), procs: 1},
+		{key: "grpc4g3", name: "gRPC GOMAXPROCS+1", clients: 4, client: pc("grpc", ts.grpcAddr, 4), procs: 1},
 		{key: "restin", name: "REST in-proc client", clients: 1, call: inREST},
 		{key: "grpcin", name: "gRPC in-proc client", clients: 1, call: inGRPC},
+	}
+	for _, r := range rows {
+		if r.client == nil {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(r.client.Target, ts.url), r.client.Target == ts.grpcAddr:
+			r.lim = limTS
+		case strings.HasPrefix(r.client.Target, tsPoll.url), r.client.Target == tsPoll.grpcAddr:
+			r.lim = limPoll
+		case strings.HasPrefix(r.client.Target, tsNoYield.url), r.client.Target == tsNoYield.grpcAddr:
+			r.lim = limNoYield
+		}
 	}
 	// IRRUN_SERVE_PERF_ROWS (comma-separated keys above) keeps some rows, e.g. to profile
 	// the server under one of them (go test -cpuprofile / -trace).
@@ -629,6 +670,13 @@ func TestServeOverhead(t *testing.T) {
 		for _, r := range rows {
 			var lat []time.Duration
 			var el, cpu time.Duration
+			if r.lim != nil {
+				r.lim.sv.Load().take() // from here on
+			}
+			procs := runtime.GOMAXPROCS(0)
+			if r.procs > 0 {
+				runtime.GOMAXPROCS(procs + r.procs)
+			}
 			if r.client == nil && r.pause > 0 {
 				lat, el, cpu, err = measurePaused(dur, r.pause, r.call)
 				require.NoError(t, err)
@@ -647,11 +695,18 @@ func TestServeOverhead(t *testing.T) {
 				r.cliCPU += cli
 				r.n += len(lat) + perfWarmup
 			}
+			runtime.GOMAXPROCS(procs)
+			if r.lim != nil {
+				for k, d := range r.lim.sv.Load().take() {
+					r.busy[k] += d
+				}
+			}
 			r.lat = append(r.lat, lat...)
 			r.el += el
 			if len(lat) > 0 {
 				slices.Sort(lat)
 				r.p50s = append(r.p50s, lat[len(lat)/2])
+				r.rates = append(r.rates, float64(len(lat))/el.Seconds())
 			}
 		}
 	}
@@ -683,6 +738,24 @@ func TestServeOverhead(t *testing.T) {
 		fmt.Fprintf(&report, "%-28s", fmt.Sprintf("%s x%d", r.name, r.clients))
 		for _, d := range r.p50s {
 			fmt.Fprintf(&report, " %6.3f", d.Seconds()*1e3)
+		}
+		report.WriteByte('\n')
+	}
+	// How the served rows' inference slots were used: the share of the time 0, 1 and 2
+	// inferences held a slot (at 4 clients and nireq 2, how often a request was ready
+	// when a slot freed).
+	fmt.Fprintf(&report, "slots busy, %% of the time 0 / 1 / 2+:\n")
+	for _, r := range rows {
+		if tot := r.busy[0] + r.busy[1] + r.busy[2]; tot > 0 {
+			fmt.Fprintf(&report, "%-28s %5.1f %5.1f %5.1f\n", fmt.Sprintf("%s x%d", r.name, r.clients),
+				100*r.busy[0].Seconds()/tot.Seconds(), 100*r.busy[1].Seconds()/tot.Seconds(), 100*r.busy[2].Seconds()/tot.Seconds())
+		}
+	}
+	fmt.Fprintf(&report, "per-round req/s:\n")
+	for _, r := range rows {
+		fmt.Fprintf(&report, "%-28s", fmt.Sprintf("%s x%d", r.name, r.clients))
+		for _, v := range r.rates {
+			fmt.Fprintf(&report, " %6.0f", v)
 		}
 		report.WriteByte('\n')
 	}

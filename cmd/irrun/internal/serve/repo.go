@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -469,6 +470,46 @@ type limiter struct {
 	admitted atomic.Int64
 	max      int64
 	active   atomic.Int64
+	// sv (tests) records how long 0, 1 or more of the version's inferences ran at once.
+	sv atomic.Pointer[svActive]
+}
+
+// svActive accumulates the time during which 0, 1 and 2 or more inferences of a version
+// held a slot (TestServeOverhead's "slots busy" columns: at 4 clients and nireq 2, the
+// share of time both slots were busy shows whether requests reach the inference as fast
+// as it frees a slot).
+type svActive struct {
+	mu   sync.Mutex
+	last time.Time
+	n    int
+	d    [3]time.Duration
+}
+
+// add records a change of delta in the number of running inferences (nothing for nil).
+func (a *svActive) add(delta int) {
+	if a == nil {
+		return
+	}
+	a.mu.Lock()
+	now := time.Now()
+	if !a.last.IsZero() {
+		a.d[min(max(a.n, 0), 2)] += now.Sub(a.last)
+	}
+	a.last, a.n = now, a.n+delta
+	a.mu.Unlock()
+}
+
+// take returns the times accumulated since the last take and starts again.
+func (a *svActive) take() [3]time.Duration {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	now := time.Now()
+	if !a.last.IsZero() {
+		a.d[min(max(a.n, 0), 2)] += now.Sub(a.last)
+	}
+	d := a.d
+	a.d, a.last = [3]time.Duration{}, now
+	return d
 }
 
 func newLimiter(nireq, queue int) *limiter {
@@ -493,6 +534,7 @@ func (l *limiter) wait(ctx context.Context) error {
 	select {
 	case l.slots <- struct{}{}:
 		l.active.Add(1)
+		l.sv.Load().add(1)
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()
@@ -500,6 +542,7 @@ func (l *limiter) wait(ctx context.Context) error {
 }
 
 func (l *limiter) done() {
+	l.sv.Load().add(-1)
 	l.active.Add(-1)
 	<-l.slots
 }

@@ -260,7 +260,7 @@ func (s *Server) restInfer(w http.ResponseWriter, r *http.Request) {
 		writeError(w, asAPIError(err))
 		return
 	}
-	outs, releaseOuts, err := s.run(r.Context(), mv, req.inputs, true)
+	outs, releaseOuts, err := s.run(r.Context(), mv, req.inputs, true, false)
 	if err != nil {
 		writeError(w, asAPIError(err))
 		return

@@ -69,6 +69,9 @@ type Options struct {
 	// inference, as irrun bench does, instead of parking them when no inference of the
 	// version is running (graph.Options.ParkHelpers).
 	pollHelpers bool
+	// svNoYield (tests) runs gRPC inferences without the yield before them (Server.run),
+	// as before round 11, for comparison.
+	svNoYield bool
 }
 
 // Server serves models over REST and gRPC.
