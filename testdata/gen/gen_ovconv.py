@@ -21,7 +21,22 @@ SOURCE = "ovconv"
 OPREF = "src/plugins/template/tests/functional/op_reference/"
 SRC = {
     "conv": OPREF + "convolution.cpp@367910b6",
+    "gconv": OPREF + "group_convolution.cpp@3a33e0d0",
+    "bconv": OPREF + "convolution_backprop.cpp@2da96d4e",
+    "gbconv": OPREF + "group_convolution_backprop.cpp@1bab54d9",
 }
+INT_RANGE = {"i8": (-128, 127), "u8": (0, 255), "i16": (-32768, 32767), "u16": (0, 65535), "i32": (-2**31, 2**31 - 1),
+             "u32": (0, 2**32 - 1), "i64": (-2**63, 2**63 - 1), "u64": (0, 2**64 - 1)}
+
+
+def fits(et, *arrays):
+    """Integer vectors whose inputs and outputs all fit et (the reference test's Uint groups hold the
+    non-negative vectors)."""
+    if et not in INT_RANGE:
+        return True
+    lo, hi = INT_RANGE[et]
+    return all(np.all(np.asarray(a) >= lo) and np.all(np.asarray(a) <= hi) and np.all(np.asarray(a) == np.round(a))
+               for a in arrays)
 
 FLOATS = ("f32", "f16", "bf16", "f64")
 
@@ -242,10 +257,241 @@ def gen_convolution():
     return n
 
 
+def np_deconv(x, w, strides, pb, pe, dil, outpad, groups=1):
+    """ConvolutionBackpropData in float64: w is [C_in, C_out, k...] (per group)."""
+    x = np.asarray(x, np.float64)
+    w = np.asarray(w, np.float64)
+    ns = x.ndim - 2
+    N, C = x.shape[:2]
+    cg = C // groups
+    og = w.shape[1]
+    k = w.shape[2:]
+    full = [(x.shape[2 + i] - 1) * strides[i] + (k[i] - 1) * dil[i] + 1 + outpad[i] for i in range(ns)]
+    y = np.zeros([N, og * groups] + full)
+    for n in range(N):
+        for gi in range(groups):
+            for c in range(cg):
+                for idx in np.ndindex(*x.shape[2:]):
+                    v = x[(n, gi * cg + c) + idx]
+                    for kk in np.ndindex(*k):
+                        pos = tuple(idx[i] * strides[i] + kk[i] * dil[i] for i in range(ns))
+                        y[(n, slice(gi * og, (gi + 1) * og)) + pos] += v * w[(gi * cg + c, slice(None)) + kk]
+    sl = tuple(slice(pb[i], full[i] - pe[i]) for i in range(ns))
+    return y[(slice(None), slice(None)) + sl]
+
+
+def conv_variants(ets, extra_cw=("f32",)):
+    return [(et, False) for et in ets] + [(et, True) for et in extra_cw]
+
+
+# ---------------------------------------------------------------- GroupConvolution-1 (group_convolution.cpp)
+
+# (in_shape, filter_shape [G, O/G, I/G, k...], out_shape, x, w, y, strides, pads_begin, pads_end, dilations)
+GCONV = [
+    ([1, 1, 6], [1, 1, 1, 3], [1, 1, 4], [1, 3, 3, 0, 1, 2], [2, 0, 1], [5, 6, 7, 2], [1], [0], [0], [1]),
+    ([1, 2, 6], [2, 1, 1, 3], [1, 2, 4], [1, 3, 3, 0, 1, 2] * 2, [1, 0, 3, 3, 0, 1], [10, 3, 6, 6, 6, 9, 10, 2],
+     [1], [0], [0], [1]),
+    ([1, 2, 6], [2, 2, 1, 3], [1, 4, 4], [1, 3, 3, 0, 1, 2, -1, -3, -3, 0, 1, 2],
+     [1, 0, 3, 3, 0, 1, -3, 0, 1, 3, 2, -1], [10, 3, 6, 6, 6, 9, 10, 2, 0, 9, 10, 2, -6, -15, -10, 0],
+     [1], [0], [0], [1]),
+    ([2, 2, 6], [2, 1, 1, 3], [2, 2, 4], [1, 3, 3, 0, 1, 2] * 4, [1, 0, 3, 3, 0, 1],
+     [10, 3, 6, 6, 6, 9, 10, 2] * 2, [1], [0], [0], [1]),
+]
+ALL_ETS = ("f64", "f32", "f16", "bf16", "i64", "i32", "i16", "i8", "u64", "u32", "u16", "u8")
+
+
+def gen_group_convolution():
+    n = 0
+    for i, (ish, fsh, osh, x, w, y, s, pb, pe, d) in enumerate(GCONV):
+        xx = np.array(x, np.float64).reshape(ish)
+        ww = np.array(w, np.float64).reshape(fsh)
+        G = fsh[0]
+        check(f"gconv #{i + 1}", np_conv(xx, ww.reshape([G * fsh[1]] + fsh[2:]), s, pb, pe, d, groups=G), y)
+        for et, cw in conv_variants(ALL_ETS, ("f32", "i8")):
+            if not fits(et, x, w, y):
+                continue
+            c = Case(f"group_convolution_{i + 1:02d}_{et}" + ("_cw" if cw else ""))
+            (h,) = c.op("gconv", "GroupConvolution", "opset1", conv_attrs(s, pb, pe, d),
+                        [c.inp("x", et, xx), c.inp("w", et, ww, const=cw)], [(et, osh, "y")])
+            c.out(h, "y", np.array(y, np.float64))
+            n += c.write(SRC["gconv"] + f" generateGroupConvolution{'Uint' if et[0] == 'u' else ''}Params vector",
+                         f"GroupConvolution-1 {ish} * {fsh} -> {osh} strides={s} pads={pb}/{pe} dilations={d}"
+                         f" filter {'Const' if cw else 'Parameter'} ({et})", "GroupConvolution-1")
+    return n
+
+
+# ---------------------------------------------------------------- ConvolutionBackpropData-1
+
+RB4 = [1, 3, 5, 7, 7, 5, 3, 1, 2, 4, 6, 8, 8, 6, 4, 2]
+W18 = [5, 3, 5, 1, 3, 1, 4, 2, 4, -5, 3, 5, 1, -3, 1, 4, 2, -4]
+# (in_shape, filter_shape [C_in, C_out, k...], out_shape, x, w, y, strides, pads_begin, pads_end, dilations,
+#  output_padding)
+BCONV = [
+    ([1, 1, 4], [1, 1, 3], [1, 1, 6], [5, 6, 7, 2], [2, 0, 1], [10, 12, 19, 10, 7, 2], [1], [0], [0], [1], [0]),
+    ([1, 1, 4], [1, 1, 3], [1, 1, 4], [5, 6, 7, 2], [2, 0, 1], [12, 19, 10, 7], [1], [1], [1], [1], [0]),
+    ([1, 1, 2], [1, 1, 3], [1, 1, 5], [5, 7], [2, 0, 1], [10, 0, 19, 0, 7], [2], [0], [0], [1], [0]),
+    ([1, 1, 4], [1, 1, 3], [1, 1, 5], [5, 6, 7, 2], [2, 0, 1], [12, 19, 10, 7, 2], [1], [1], [1], [1], [1]),
+    ([1, 1, 3], [1, 1, 3], [1, 1, 7], [8, 5, 1], [2, 0, 1], [16, 10, 2, 0, 8, 5, 1], [1], [0], [0], [2], [0]),
+    ([1, 1, 4], [1, 1, 3], [1, 1, 7], [3, 9, 1, 2], [2, 0, 1], [18, 0, 5, 0, 13, 0, 1], [2], [2], [2], [2], [0]),
+    ([1, 1, 2], [1, 2, 3], [1, 2, 4], [10, 3], [2, 0, 1, 1, 0, 2], [20, 6, 10, 3, 10, 3, 20, 6], [1], [0], [0],
+     [1], [0]),
+    ([1, 2, 2], [2, 1, 3], [1, 1, 4], [4, 7, 5, 5], [2, 0, 1, 1, 0, 2], [13, 19, 14, 17], [1], [0], [0], [1], [0]),
+    ([2, 1, 2], [1, 1, 3], [2, 1, 4], [1, 3, 2, 2], [2, 0, 1], [2, 6, 1, 3, 4, 4, 2, 2], [1], [0], [0], [1], [0]),
+    ([1, 1, 2, 2], [1, 1, 3, 3], [1, 1, 4, 4], [1, 3, 7, 5], [1, 2, 3, 0, 1, 0, 3, 2, 1],
+     [1, 5, 9, 9, 7, 20, 34, 15, 3, 18, 12, 3, 21, 29, 17, 5], [1, 1], [0, 0], [0, 0], [1, 1], [0, 0]),
+    ([1, 1, 2, 2], [1, 1, 3, 3], [1, 1, 3, 3], [1, 3, 7, 5], [1, 2, 3, 1, 1, 1, 3, 2, 1],
+     [23, 35, 18, 23, 19, 8, 29, 17, 5], [1, 1], [1, 1], [1, 1], [1, 1], [1, 1]),
+    ([1, 1, 4, 4], [1, 1, 3, 3], [1, 1, 4, 4], RB4, [1, 2, 3, 0, 1, 0, 2, 1, 2],
+     [20, 37, 27, 18, 22, 40, 60, 52, 41, 69, 49, 31, 18, 26, 34, 22], [1, 1], [1, 1], [1, 1], [1, 1], [0, 0]),
+    ([1, 1, 2, 2], [1, 1, 3, 3], [1, 1, 5, 5], [2, 5, 4, 3], [1, 2, 3, 1, 1, 1, 3, 2, 1],
+     [2, 4, 11, 10, 15, 2, 2, 7, 5, 5, 10, 12, 32, 16, 14, 4, 4, 7, 3, 3, 12, 8, 13, 6, 3], [2, 2], [0, 0],
+     [0, 0], [1, 1], [0, 0]),
+    ([1, 1, 2, 2], [1, 1, 3, 3], [1, 1, 6, 6], [2, 3, 4, 3], [1, 2, 3, 1, 1, 1, 3, 2, 1],
+     [2, 3, 4, 6, 6, 9, 4, 3, 8, 6, 12, 9, 2, 3, 2, 3, 2, 3, 4, 3, 4, 3, 4, 3, 6, 9, 4, 6, 2, 3, 12, 9, 8, 6, 4, 3],
+     [1, 1], [0, 0], [0, 0], [2, 2], [0, 0]),
+    ([1, 1, 3, 3], [1, 1, 3, 3], [1, 1, 5, 5], [1, 3, 5, 7, 5, 3, 2, 4, 6], [1, 2, 3, 1, 1, 1, 3, 2, 1],
+     [23, 0, 43, 0, 29, 0, 0, 0, 0, 0, 31, 0, 57, 0, 45, 0, 0, 0, 0, 0, 35, 0, 38, 0, 21], [2, 2], [2, 2],
+     [2, 2], [2, 2], [0, 0]),
+    ([1, 1, 2, 2], [1, 2, 3, 3], [1, 2, 4, 4], [1, 3, 7, 5], W18,
+     [5, 18, 14, 15, 36, 52, 60, 28, 11, 40, 32, 17, 28, 34, 38, 20,
+      -5, -12, 14, 15, -34, -4, 42, 28, 11, -2, -6, -7, 28, 34, -18, -20], [1, 1], [0, 0], [0, 0], [1, 1], [0, 0]),
+    ([1, 2, 2, 2], [2, 1, 3, 3], [1, 1, 4, 4], [1, 3, 7, 5, 2, 4, 8, 6], W18,
+     [-5, 4, 36, 35, -2, 44, 108, 62, 27, 42, 22, 7, 60, 74, 18, -4], [1, 1], [0, 0], [0, 0], [1, 1], [0, 0]),
+    ([1, 2, 1, 1], [2, 2, 2, 2], [1, 2, 2, 2], [2, 3], [5, 3, 1, 3, -5, 3, 1, -3] * 2,
+     [25, 15, 5, 15, -25, 15, 5, -15], [1, 1], [0, 0], [0, 0], [1, 1], [0, 0]),
+    ([2, 1, 2, 2], [1, 1, 3, 3], [2, 1, 4, 4], [1, 3, 1, 3, -1, 3, 1, 3], [-5, 3, 5, 1, -3, 1, 4, 2, -4],
+     [-5, -12, 14, 15, -4, -12, 6, 18, 5, 14, -6, -9, 4, 14, 2, -12,
+      5, -18, 4, 15, -6, -6, 4, 18, -3, 10, 2, -9, 4, 14, 2, -12], [1, 1], [0, 0], [0, 0], [1, 1], [0, 0]),
+    ([2, 1, 2, 2, 2], [1, 1, 3, 3, 3], [2, 1, 4, 4, 4], [1, 3, 2, 5, 1, 0, 6, 4, 1, 5, 2, 8, 2, 1, 0, 5], F3,
+     [1, 5, 9, 9, 2, 10, 19, 15, 2, 9, 10, 6, 4, 12, 9, 10] + [2, 7, 12, 9, 8, 27, 45, 27, 4, 16, 16, 6, 16, 26, 25,
+                                                              18] * 2 +
+     [1, 2, 3, 0, 6, 17, 26, 12, 2, 7, 6, 0, 12, 14, 16, 8] +
+     [1, 7, 13, 15, 2, 13, 27, 24, 2, 13, 15, 10, 4, 18, 12, 16] + [3, 12, 21, 18, 2, 20, 38, 39, 6, 17, 25, 12, 4, 28,
+                                                                  17, 26] * 2 +
+     [2, 5, 8, 3, 0, 7, 11, 15, 4, 4, 10, 2, 0, 10, 5, 10], [1, 1, 1], [0, 0, 0], [0, 0, 0], [1, 1, 1], [0, 0, 0]),
+]
+BCONV_NUM = list(range(1, 20)) + [None]  # vector numbers in generateConvolutionBackpropFloatParams; the last is
+# the final 3-D batch vector of the file
+
+
+def backprop_attrs(strides, pb, pe, dil, auto_pad="explicit", outpad=None):
+    a = conv_attrs(strides, pb, pe, dil, auto_pad)
+    return a + [("output_padding", outpad if outpad is not None else [0] * len(strides))]
+
+
+def gen_convolution_backprop():
+    n = 0
+    for i, (ish, fsh, osh, x, w, y, s, pb, pe, d, op_) in enumerate(BCONV):
+        xx = np.array(x, np.float64).reshape(ish)
+        ww = np.array(w, np.float64).reshape(fsh)
+        check(f"bconv #{i + 1}", np_deconv(xx, ww, s, pb, pe, d, op_), y)
+        num = BCONV_NUM[i] or "last (3-D, batch 2)"
+        for et, cw in conv_variants(ALL_ETS, ("f32", "i8")):
+            if not fits(et, x, w, y):
+                continue
+            c = Case(f"convolution_backprop_{i + 1:02d}_{et}" + ("_cw" if cw else ""))
+            (h,) = c.op("deconv", "ConvolutionBackpropData", "opset1", backprop_attrs(s, pb, pe, d, outpad=op_),
+                        [c.inp("x", et, xx), c.inp("w", et, ww, const=cw)], [(et, osh, "y")])
+            c.out(h, "y", np.array(y, np.float64))
+            n += c.write(SRC["bconv"] + f" generateConvolutionBackpropFloatParams vector #{num}",
+                         f"ConvolutionBackpropData-1 {ish} * {fsh} -> {osh} strides={s} pads={pb}/{pe} "
+                         f"dilations={d} output_padding={op_} filter {'Const' if cw else 'Parameter'} ({et})",
+                         "ConvolutionBackpropData-1")
+    return n
+
+
+# ---------------------------------------------------------------- GroupConvolutionBackpropData-1
+
+# (in_shape, filter_shape [G, C_in/G, C_out/G, k...], out_shape, x, w, y, strides, pb, pe, dilations, outpad)
+GBCONV = [
+    ([1, 1, 4], [1, 1, 1, 3], [1, 1, 6], [1, 3, 3, 0], [2, 0, 1], [2, 6, 7, 3, 3, 0], [1], [0], [0], [1], None),
+    ([1, 2, 4], [2, 1, 1, 3], [1, 2, 6], [1, 3, 3, 0, 1, 2, 1, 3], [1, 0, 3, 3, 0, 1],
+     [1, 3, 6, 9, 9, 0, 3, 6, 4, 11, 1, 3], [1], [0], [0], [1], None),
+    ([1, 4, 4], [2, 2, 1, 3], [1, 2, 6], [1, 3, 3, 0, 1, 2, -1, -3, -3, 0, 1, 2, 0, -2, 3, -1],
+     [1, 0, 3, 3, 0, 1, -3, 0, 1, 3, 2, -1], [4, 9, 4, 2, 8, -3, 9, -6, -1, -1, -4, 3], [1], [0], [0], [1], None),
+    ([2, 2, 4], [2, 1, 1, 3], [2, 2, 6], [1, 3, 0, 1, 1, 3, 0, 2] * 2, [1, 0, 3, 3, 0, 1],
+     [1, 3, 3, 10, 0, 3, 3, 9, 1, 9, 0, 2] * 2, [1], [0], [0], [1], None),
+    ([1, 1, 3, 3], [1, 1, 1, 3, 3], [1, 1, 6, 6],
+     [0.16857791, -0.15161794, 0.08540368, 0.1820628, -0.21746576, 0.08245695, 0.1431433, -0.43156421, 0.30591947],
+     [-0.06230065, 0.37932432, -0.25388849, 0.33878803, 0.43709868, -0.22477469, 0.04118127, -0.44696793,
+      0.06373066],
+     [0.07368518, -0.08925839, -0.06627201, 0.06301362, 0.03732984, -0.01919658,
+      -0.00628807, -0.02817563, -0.01472169, 0.04392925, -0.00689478, -0.01549204,
+      0.07957941, -0.11459791, -0.09505399, 0.07681622, 0.03604182, -0.01853423,
+      -0.0270785, -0.00680824, -0.06650258, 0.08004665, 0.07918708, -0.0724144,
+      0.06256775, -0.17838378, -0.18863615, 0.20064656, 0.133717, -0.06876295,
+      -0.06398046, -0.00864975, 0.19289537, -0.01490572, -0.13673618, 0.01949645], [2, 2], [1, 1], [1, 1], [1, 1],
+     [1, 1]),
+]
+# SAME_UPPER with an output_shape Const: (in_shape, filter_shape, out_shape, x, w, y, strides, dilations, out_sz)
+GBCONV_OS = [
+    ([1, 1, 1, 10], [1, 1, 1, 1, 5], [1, 1, 1, 14], list(range(10)), [1, 2, 3, 2, 1],
+     [0, 1, 4, 10, 18, 27, 36, 45, 54, 63, 62, 50, 26, 9], [1, 1], [1, 1], [1, 14]),
+    ([1, 2, 2, 2], [2, 1, 1, 2, 2], [1, 2, 3, 3], list(range(1, 9)), [1, 0, 0, 1, 1, 0, 0, 1],
+     list(range(1, 10)), [1, 1], [1, 1], [1, 3]),
+]
+
+
+def gen_group_convolution_backprop():
+    n = 0
+    for i, (ish, fsh, osh, x, w, y, s, pb, pe, d, op_) in enumerate(GBCONV):
+        xx = np.array(x, np.float64).reshape(ish)
+        ww = np.array(w, np.float64).reshape(fsh)
+        G = fsh[0]
+        check(f"gbconv #{i + 1}", np_deconv(xx, ww.reshape([G * fsh[1]] + fsh[2:]), s, pb, pe, d,
+                                            op_ or [0] * len(s), groups=G), y, atol=1e-6, rtol=1e-5)
+        for et, cw in conv_variants(ALL_ETS, ("f32", "i8")):
+            if not fits(et, x, w, y) or (i == 4 and et not in FLOATS):
+                continue
+            c = Case(f"group_convolution_backprop_{i + 1:02d}_{et}" + ("_cw" if cw else ""))
+            (h,) = c.op("gdeconv", "GroupConvolutionBackpropData", "opset1",
+                        backprop_attrs(s, pb, pe, d, outpad=op_), [c.inp("x", et, xx), c.inp("w", et, ww, const=cw)],
+                        [(et, osh, "y")])
+            if i == 4 and et == "f64":  # the vector is printed to 8 decimals: f64 is compared at f32's tolerance
+                c.out(h, "y", np.array(y, np.float64), atol=1e-6, rtol=1e-5)
+            else:
+                c.out(h, "y", np.array(y, np.float64))
+            grp = "Float" if i == 4 or et in FLOATS else ("Uint" if et[0] == "u" else "Int")
+            n += c.write(SRC["gbconv"] + f" generateGroupConvolutionBackpropData{grp}Params vector #{i + 1}",
+                         f"GroupConvolutionBackpropData-1 {ish} * {fsh} -> {osh} strides={s} pads={pb}/{pe} "
+                         f"dilations={d} output_padding={op_} filter {'Const' if cw else 'Parameter'} ({et})",
+                         "GroupConvolutionBackpropData-1")
+    for i, (ish, fsh, osh, x, w, y, s, d, osz) in enumerate(GBCONV_OS):
+        xx = np.array(x, np.float64).reshape(ish)
+        ww = np.array(w, np.float64).reshape(fsh)
+        G = fsh[0]
+        if len(y) != np.prod(osh):
+            W.write_case(SOURCE, f"group_convolution_backprop_outshape_{i + 1:02d}", None, {}, [],
+                         SRC["gbconv"] + f" generateGroupConvolutionBackpropDataOutShapeParams vector #{i + 1}",
+                         f"GroupConvolutionBackpropData-1 {ish} * {fsh}, output_shape Const {osz}, same_upper",
+                         "GroupConvolutionBackpropData-1", expect="skip",
+                         reason=f"the vector holds {len(y)} values for a {osh} output (CreateTensor copies them and "
+                                "leaves the rest of the reference tensor uninitialised), and its values are not this "
+                                "op's: channel 0 of the transposed convolution of [[1,2],[3,4]] with [[1,0],[0,1]] "
+                                "is [1,2,0,3,5,2,0,3,4], not [1..9]")
+            n += 1
+            continue
+        check(f"gbconv_os #{i + 1}", np_deconv(xx, ww.reshape([G * fsh[1]] + fsh[2:]), s, [0, 0], [0, 0], d,
+                                               [0, 0], groups=G), y)
+        for et, cw in conv_variants(ALL_ETS, ("f32",)):
+            c = Case(f"group_convolution_backprop_outshape_{i + 1:02d}_{et}" + ("_cw" if cw else ""))
+            os_ = c.inp("output_shape", "i64", np.array(osz, np.int64), const=True)
+            (h,) = c.op("gdeconv", "GroupConvolutionBackpropData", "opset1",
+                        backprop_attrs(s, [0, 0], [0, 0], d, auto_pad="same_upper"),
+                        [c.inp("x", et, xx), c.inp("w", et, ww, const=cw), os_], [(et, osh, "y")])
+            c.out(h, "y", np.array(y, np.float64))
+            n += c.write(SRC["gbconv"] + f" generateGroupConvolutionBackpropDataOutShapeParams vector #{i + 1}",
+                         f"GroupConvolutionBackpropData-1 {ish} * {fsh}, output_shape Const {osz}, auto_pad "
+                         f"same_upper -> {osh} strides={s} dilations={d} filter {'Const' if cw else 'Parameter'}"
+                         f" ({et})", "GroupConvolutionBackpropData-1")
+    return n
+
+
 def main():
     W.clear_source(SOURCE)
     counts = {}
-    for fn in (gen_convolution,):
+    for fn in (gen_convolution, gen_group_convolution, gen_convolution_backprop,
+               gen_group_convolution_backprop):
         counts[fn.__name__] = fn()
     for k, v in counts.items():
         print(f"{SOURCE}: {k}: {v} cases")
