@@ -24,6 +24,7 @@ SRC = {
     "gconv": OPREF + "group_convolution.cpp@3a33e0d0",
     "bconv": OPREF + "convolution_backprop.cpp@2da96d4e",
     "gbconv": OPREF + "group_convolution_backprop.cpp@1bab54d9",
+    "matmul": OPREF + "matmul.cpp@2e92e6fc",
 }
 INT_RANGE = {"i8": (-128, 127), "u8": (0, 255), "i16": (-32768, 32767), "u16": (0, 65535), "i32": (-2**31, 2**31 - 1),
              "u32": (0, 2**32 - 1), "i64": (-2**63, 2**63 - 1), "u64": (0, 2**64 - 1)}
@@ -487,11 +488,98 @@ def gen_group_convolution_backprop():
     return n
 
 
+# ---------------------------------------------------------------- MatMul-1 (matmul.cpp)
+
+_V3 = [1, 2, 3]
+# (name, shape_a, shape_b, out_shape, a, b, y, transpose_a, transpose_b, b_const); a/b None = iota from `step`
+MATMUL = [
+    ("2x2_2x2", [2, 2], [2, 2], [2, 2], [1, 2, 3, 4], [5, 6, 7, 8], [19, 22, 43, 50], False, False, False),
+    ("2x3_3x3", [2, 3], [3, 3], [2, 3], [1, 2, 3, 4, 5, 6], list(range(1, 10)), [30, 36, 42, 66, 81, 96], False,
+     False, False),
+    ("3x2_3x3_transpose", [3, 2], [3, 3], [2, 3], [1, 4, 2, 5, 3, 6], list(range(1, 10)), [30, 36, 42, 66, 81, 96],
+     True, False, False),
+    ("3x2_2x3_transpose", [3, 2], [2, 3], [2, 2], [1, 4, 2, 5, 3, 6], [1, 3, 5, 2, 4, 6], [22, 28, 49, 64], True,
+     True, False),
+    ("2x3x2_3x3_transpose", [2, 3, 2], [3, 3], [2, 2, 3], [1, 4, 2, 5, 3, 6, 3, 2, 1, 4, 5, 6], list(range(1, 10)),
+     [30, 36, 42, 66, 81, 96, 42, 51, 60, 60, 72, 84], True, False, False),
+    ("2_2", [2], [2], [], [1, 2], [1, 2], [5], False, False, False),
+    ("3_x_3_false_false_param", [3], [3], [], _V3, _V3, [14], False, False, False),
+    ("3_x_3_true_true_param", [3], [3], [], _V3, _V3, [14], True, True, False),
+    ("3_x_3_false_false_const", [3], [3], [], _V3, _V3, [14], False, False, True),
+    ("3_x_3_true_true_const", [3], [3], [], _V3, _V3, [14], True, True, True),
+    ("1_3_x_3_false_false_param", [1, 3], [3], [1], _V3, _V3, [14], False, False, False),
+    ("1_3_x_3_false_false_const", [1, 3], [3], [1], _V3, _V3, [14], False, False, True),
+    ("3_1_x_3_true_false_param", [3, 1], [3], [1], _V3, _V3, [14], True, False, False),
+    ("3_1_x_3_true_false_const", [3, 1], [3], [1], _V3, _V3, [14], True, False, True),
+    ("3_x_3_1_false_false_param", [3], [3, 1], [1], _V3, _V3, [14], False, False, False),
+    ("3_x_3_1_false_false_const", [3], [3, 1], [1], _V3, _V3, [14], False, False, True),
+    ("3_x_1_3_false_true_param", [3], [1, 3], [1], _V3, _V3, [14], False, True, False),
+    ("3_x_1_3_false_true_const", [3], [1, 3], [1], _V3, _V3, [14], False, True, True),
+    ("3_x_1_3_true_true_param", [3], [1, 3], [1], _V3, _V3, [14], True, True, False),
+    ("3_x_1_3_true_true_const", [3], [1, 3], [1], _V3, _V3, [14], True, True, True),
+    ("1_1_3_x_3_false_false_param", [1, 1, 3], [3], [1, 1], _V3, _V3, [14], False, False, False),
+    ("1_1_3_x_3_false_false_const", [1, 1, 3], [3], [1, 1], _V3, _V3, [14], False, False, True),
+    ("1_3_1_x_3_true_false_param", [1, 3, 1], [3], [1, 1], _V3, _V3, [14], True, False, False),
+    ("1_3_1_x_3_true_false_const", [1, 3, 1], [3], [1, 1], _V3, _V3, [14], True, False, True),
+    ("3_x_1_3_1_false_false_param", [3], [1, 3, 1], [1, 1], _V3, _V3, [14], False, False, False),
+    ("3_x_1_3_1_false_false_const", [3], [1, 3, 1], [1, 1], _V3, _V3, [14], False, False, True),
+    ("3_x_1_1_3_false_true_param", [3], [1, 1, 3], [1, 1], _V3, _V3, [14], False, True, False),
+    ("3_x_1_1_3_false_true_const", [3], [1, 1, 3], [1, 1], _V3, _V3, [14], False, True, True),
+]
+# generateParamsForMatMulWithGeneratedInput: both inputs iota(step)
+MATMUL_GEN = [
+    ("2x2x3_2x1x3_transpose", [2, 2, 3], [2, 1, 3], [2, 2, 1], 1, [14, 32, 122, 167], False, True, False),
+    ("2x2x3_2x3x1", [2, 2, 3], [2, 3, 1], [2, 2, 1], 1, [14, 32, 122, 167], False, False, False),
+    ("1x2x3_1x4x3x2", [1, 2, 3], [1, 4, 3, 2], [1, 4, 2, 2], 0,
+     [10, 13, 28, 40, 28, 31, 100, 112, 46, 49, 172, 184, 64, 67, 244, 256], False, False, False),
+    ("2_2_1_3_x_3_false_false_param", [2, 2, 1, 3], [3], [2, 2, 1], 0, [5, 14, 23, 32], False, False, False),
+    ("2_2_1_3_x_3_false_false_const", [2, 2, 1, 3], [3], [2, 2, 1], 0, [5, 14, 23, 32], False, False, True),
+    ("3_x_2_2_3_1_false_false_param", [3], [2, 2, 3, 1], [2, 2, 1], 0, [5, 14, 23, 32], False, False, False),
+    ("3_x_2_2_3_1_false_false_const", [3], [2, 2, 3, 1], [2, 2, 1], 0, [5, 14, 23, 32], False, False, True),
+]
+
+
+def np_matmul(a, b, ta, tb):
+    a = np.asarray(a, np.float64)
+    b = np.asarray(b, np.float64)
+    if ta and a.ndim > 1:
+        a = np.swapaxes(a, -1, -2)
+    if tb and b.ndim > 1:
+        b = np.swapaxes(b, -1, -2)
+    return np.matmul(a, b)
+
+
+def gen_matmul():
+    n = 0
+    rows = [(v, ("f32", "f16", "i64", "i32", "u64", "u32"), "generateParamsForMatMul") for v in MATMUL]
+    for nm, sa, sb, so, step, y, ta, tb, cb in MATMUL_GEN:
+        a = list(range(step, step + int(np.prod(sa))))
+        b = list(range(step, step + int(np.prod(sb))))
+        rows.append(((nm, sa, sb, so, a, b, y, ta, tb, cb), ("f32", "i64", "i32"),
+                     "generateParamsForMatMulWithGeneratedInput"))
+    rows.append((("same_batch_3x2x2x2_3x2x2x1", [3, 2, 2, 2], [3, 2, 2, 1], [3, 2, 2, 1], list(range(1, 25)),
+                  list(range(12)), [2, 4, 28, 38, 86, 104, 176, 202, 298, 332, 452, 494], False, False, False),
+                 ("f32", "i64"), "generateParamsForMatMulWithSameBatchSize"))
+    for (nm, sa, sb, so, a, b, y, ta, tb, cb), ets, grp in rows:
+        aa = np.array(a, np.float64).reshape(sa)
+        bb = np.array(b, np.float64).reshape(sb)
+        check(f"matmul {nm}", np_matmul(aa, bb, ta, tb), y)
+        for et in ets:
+            c = Case(f"matmul_{nm}_{et}")
+            (h,) = c.op("matmul", "MatMul", "opset1", [("transpose_a", ta), ("transpose_b", tb)],
+                        [c.inp("a", et, aa), c.inp("b", et, bb, const=cb)], [(et, so, "y")])
+            c.out(h, "y", np.array(y, np.float64).reshape(so))
+            n += c.write(SRC["matmul"] + f" {grp} matmul_{nm}",
+                         f"MatMul-1 {sa} x {sb} -> {so} transpose_a={ta} transpose_b={tb} "
+                         f"b {'Const' if cb else 'Parameter'} ({et})", "MatMul-1")
+    return n
+
+
 def main():
     W.clear_source(SOURCE)
     counts = {}
     for fn in (gen_convolution, gen_group_convolution, gen_convolution_backprop,
-               gen_group_convolution_backprop):
+               gen_group_convolution_backprop, gen_matmul):
         counts[fn.__name__] = fn()
     for k, v in counts.items():
         print(f"{SOURCE}: {k}: {v} cases")
