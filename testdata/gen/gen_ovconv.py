@@ -25,6 +25,7 @@ SRC = {
     "bconv": OPREF + "convolution_backprop.cpp@2da96d4e",
     "gbconv": OPREF + "group_convolution_backprop.cpp@1bab54d9",
     "matmul": OPREF + "matmul.cpp@2e92e6fc",
+    "deform": OPREF + "deformable_convolution.cpp@0d1b5360",
 }
 INT_RANGE = {"i8": (-128, 127), "u8": (0, 255), "i16": (-32768, 32767), "u16": (0, 65535), "i32": (-2**31, 2**31 - 1),
              "u32": (0, 2**32 - 1), "i64": (-2**63, 2**63 - 1), "u64": (0, 2**64 - 1)}
@@ -575,11 +576,115 @@ def gen_matmul():
     return n
 
 
+# ---------------------------------------------------------------- DeformableConvolution-1/-8
+
+_W8 = [1, 2, 3, 4, 5, 6, 7, 8, -1, -2, -3, -4, -5, -6, -7, -8]
+_MASK32 = [0.64, 0.18, 0.23, 0.74, 0.89, 0.70, 0.13, 0.99, 0.48, 0.20, 0.67, 0.88, 0.17, 0.19, 0.53, 0.22, 0.50,
+           0.07, 0.21, 0.99, 0.09, 0.28, 0.66, 0.91, 0.28, 0.89, 0.91, 0.39, 0.70, 0.67, 0.26, 0.09]
+# (name, group, x_shape, w_shape, off_shape, out_shape, x, w, offsets, y, strides, pb, pe, dil, group, defgroup,
+#  mask_shape, mask, bilinear_pad, dtypes, v1)
+DEFORM = [
+    ("zero_offset", "generateDeformableConvolutionFloatParams vector #1 (also Int/Int8)", [1, 1, 4, 4], [1, 1, 2, 2],
+     [1, 8, 3, 3], [1, 1, 3, 3], list(range(1, 17)), [1, 2, -1, -2], [0] * 72, [-12] * 9, [1, 1], [0, 0], [0, 0],
+     [1, 1], 1, 1, None, None, False, ("f64", "f32", "f16", "i64", "i32", "i16", "i8"), True),
+    ("integral_offset_groups_and_deforgroups", "generateDeformableConvolutionIntParams", [1, 4, 3, 3], [2, 2, 2, 2],
+     [1, 16, 2, 2], [1, 2, 2, 2], list(range(1, 37)), _W8, [1] * 32 + [0] * 32,
+     [500, 234, 219, 99, -1004, -1040, -1112, -1148], [1, 1], [0, 0], [0, 0], [1, 1], 2, 2, None, None, False,
+     ("f64", "f32", "f16", "i64", "i32", "i16"), True),
+    ("integral_offsets_stride", "generateDeformableConvolutionUintParams", [1, 1, 5, 5], [1, 1, 3, 3],
+     [1, 18, 2, 2], [1, 1, 2, 2], [1, 3, 5, 7, 9, 7, 5, 3, 1, 0, 2, 4, 6, 8, 10, 8, 6, 4, 2, 0, 2, 4, 6, 8, 10],
+     [1, 2, 3, 1, 1, 1, 3, 2, 1], [0, 2, 1, 0] * 18, [57, 40, 38, 102], [2, 2], [0, 0], [0, 0], [1, 1], 1, 1, None,
+     None, False, ("f32", "u64", "u32", "u16", "u8", "i32"), True),
+    ("real_offset_default", "generateDeformableConvolutionFloatParams", [1, 1, 4, 4], [1, 1, 2, 2], [1, 8, 3, 3],
+     [1, 1, 3, 3], list(range(1, 17)), [1, 2, -1, -2], [1.1] * 72,
+     [-11.999998, -11.999999, -4.0, -10.799999, -10.800001, -3.600004, 44.3, 47.1, 16.0], [1, 1], [0, 0], [0, 0],
+     [1, 1], 1, 1, None, None, False, ("f64", "f32", "f16"), True),
+    ("real_offset_padding", "generateDeformableConvolutionFloatParams", [1, 1, 4, 4], [1, 1, 3, 3], [1, 18, 4, 4],
+     [1, 1, 4, 4], [1, 3, 7, 7, 7, 6, 3, 1, 4, 4, 2, 8, 1, 1, 1, 2], [1, 2, 3, 0, 1, 0, 3, 2, 1], [1.1] * 288,
+     [54.870006, 61.630001, 43.230003, 28.600002, 35.59, 25.819999, 20.880001, 7.7, 19.089998, 31.719999, 19.25,
+      7.399999, 6.299999, 9.199999, 5.099999, 2.0], [1, 1], [1, 1], [1, 1], [1, 1], 1, 1, None, None, False,
+     ("f64", "f32", "f16"), True),
+    ("real_offset_stride", "generateDeformableConvolutionFloatParams", [1, 1, 5, 5], [1, 1, 3, 3], [1, 18, 2, 2],
+     [1, 1, 2, 2], [1, 3, 5, 7, 9, 7, 5, 3, 1, 0, 2, 4, 6, 8, 10, 8, 6, 4, 2, 0, 2, 4, 6, 8, 10],
+     [1, 2, 3, 1, 1, 1, 3, 2, 1], [1.1] * 72, [61.229999, 29.509998, 39.640003, 22.640003], [2, 2], [0, 0], [0, 0],
+     [1, 1], 1, 1, None, None, False, ("f64", "f32", "f16"), True),
+    ("real_offset_padding_stride_dialation", "generateDeformableConvolutionFloatParams (f16 disabled in the "
+     "template plugin's skip list, CVS-64012)", [1, 1, 7, 7], [1, 1, 3, 3], [1, 18, 4, 4], [1, 1, 4, 4], X77,
+     [1, 2, 3, 1, 1, 0, 3, 1, 2], [1.1] * 288,
+     [15.26, 24.119997, 6.439994, -3.940005, 26.440002, 20.319999, -0.500001, -11.720002, 23.500003, 14.04,
+      -1.279998, -3.86, 12.5, -2.599999, -5.299999, -3.099999], [2, 2], [2, 2], [2, 2], [2, 2], 1, 1, None, None,
+     False, ("f64", "f32"), True),
+    ("real_offset_input_channels", "generateDeformableConvolutionFloatParams", [1, 2, 4, 4], [1, 2, 3, 3],
+     [1, 18, 2, 2], [1, 1, 2, 2], R4 + [-1, 3, -5, 7, 7, -5, 3, -1, -2, 4, -6, 8, 8, -6, 4, -2], W18, [1.1] * 72,
+     [148.0, 43.259998, 91.279998, 111.199996], [1, 1], [0, 0], [0, 0], [1, 1], 1, 1, None, None, False,
+     ("f64", "f32", "f16"), True),
+    ("real_offset_output_channels", "generateDeformableConvolutionFloatParams", [1, 1, 4, 4], [2, 1, 2, 2],
+     [1, 8, 3, 3], [1, 2, 3, 3], list(range(1, 17)), [1, 2, -1, -2, 3, 4, -3, -4], [1.1] * 72,
+     [-12.0, -12.0, -4.0, -10.799999, -10.799995, -3.6, 44.299999, 47.099998, 16.0,
+      -28.0, -28.0, -12.0, -25.2, -25.199993, -10.800003, 102.699996, 109.300003, 48.0], [1, 1], [0, 0], [0, 0],
+     [1, 1], 1, 1, None, None, False, ("f64", "f32", "f16"), True),
+    ("real_offset_batch", "generateDeformableConvolutionFloatParams", [2, 1, 4, 4], [1, 1, 2, 2], [2, 8, 3, 3],
+     [2, 1, 3, 3], list(range(1, 33)), [1, 2, -1, -2], [1.1] * 144,
+     [-12.0, -12.0, -4.0, -10.799999, -10.799995, -3.6, 44.299999, 47.099998, 16.0,
+      -12.0, -12.0, -4.0, -10.799999, -10.799995, -3.6, 92.300003, 95.099998, 32.0], [1, 1], [0, 0], [0, 0],
+     [1, 1], 1, 1, None, None, False, ("f64", "f32", "f16"), True),
+    ("v8_zeroed_offset_default_mask", "generateDeformableConvolutionV8MaskParams", [1, 1, 4, 4], [1, 1, 2, 2],
+     [1, 8, 3, 3], [1, 1, 3, 3], list(range(1, 17)), [1, 2, -1, -2], [0] * 72, [-6] * 9, [1, 1], [0, 0], [0, 0],
+     [1, 1], 1, 1, [1, 4, 3, 3], [0.5] * 36, True, ("f64", "f32", "f16"), False),
+    ("v8_real_offset_groups_deforgroups_mask", "generateDeformableConvolutionV8MaskParams", [1, 4, 3, 3],
+     [2, 2, 2, 2], [1, 16, 2, 2], [1, 2, 2, 2], list(range(1, 37)), _W8, [1.1] * 64,
+     [220.15443, 38.199608, 32.643005, 59.340614, -419.0005, -252.08015, -182.44444, -165.99335], [1, 1], [0, 0],
+     [0, 0], [1, 1], 2, 2, [1, 8, 2, 2], _MASK32, True, ("f64", "f32", "f16"), False),
+    ("v8_real_offset_groups_deforgroups_mask_2", "generateDeformableConvolutionV8MaskParams", [1, 2, 3, 3],
+     [2, 2, 2, 2], [1, 16, 2, 2], [1, 2, 2, 2], list(range(1, 19)), _W8, [1.1] * 64,
+     [184.25163, 101.04752, 77.46842, 77.56562, -184.25163, -101.04752, -77.46842, -77.56562], [1, 1], [0, 0],
+     [0, 0], [1, 1], 1, 2, [1, 8, 2, 2], _MASK32, True, ("f64", "f32", "f16"), False),
+    ("v8_neg_offset_groups_deforgroups_mask", "generateDeformableConvolutionV8MaskParams", [1, 2, 3, 3],
+     [2, 2, 2, 2], [1, 16, 2, 2], [1, 2, 2, 2], list(range(1, 19)), _W8, [-1.1] * 64,
+     [45.910797, 104.8302, 63.12059, 151.47789, -45.910797, -104.8302, -63.12059, -151.47789], [1, 1], [0, 0],
+     [0, 0], [1, 1], 1, 2, [1, 8, 2, 2], _MASK32, True, ("f64", "f32", "f16"), False),
+]
+
+
+def gen_deformable_convolution():
+    n = 0
+    for (nm, grp, xs, ws, os_, ys, x, w, off, y, s, pb, pe, d, group, dgroup, ms, mask, bil, ets, v1) in DEFORM:
+        versions = [1, 8] if v1 else [8]
+        for ver in versions:
+            for et in ets:
+                if not fits(et, x, w, off, y):
+                    continue
+                c = Case(f"deformable_convolution{ver}_{nm}_{et}")
+                ins = [c.inp("x", et, np.array(x, np.float64).reshape(xs)),
+                       c.inp("offsets", et, np.array(off, np.float64).reshape(os_)),
+                       c.inp("w", et, np.array(w, np.float64).reshape(ws))]
+                attrs = conv_attrs(s, pb, pe, d) + [("group", group), ("deformable_group", dgroup)]
+                if ver == 8:
+                    attrs.append(("bilinear_interpolation_pad", bil))
+                    if ms is not None:
+                        ins.append(c.inp("mask", et, np.array(mask, np.float64).reshape(ms)))
+                (h,) = c.op("deform", "DeformableConvolution", f"opset{ver}", attrs, ins, [(et, ys, "y")])
+                tol = {}
+                if any(v != round(v) for v in off + list(mask or [])):
+                    # real offsets / mask: the vector is f32 arithmetic printed to 8 digits; f16 inputs (1.1, the
+                    # mask) are not f16-exact, so f16 uses the reference test's own threshold (rel 1e-2)
+                    tol = {"f64": {"atol": 1e-6, "rtol": 1e-5}, "f16": {"atol": 1e-3, "rtol": 1e-2}}.get(et, {})
+                c.out(h, "y", np.array(y, np.float64), **tol)
+                n += c.write(SRC["deform"] + f" {grp} {nm}",
+                             f"DeformableConvolution-{ver} {nm}: x {xs} offsets {os_} w {ws}"
+                             + (f" mask {ms}" if ms and ver == 8 else "")
+                             + f" strides={s} pads={pb}/{pe} dilations={d} group={group} deformable_group={dgroup}"
+                             + (f" bilinear_interpolation_pad={bil}" if ver == 8 else "") + f" ({et})",
+                             f"DeformableConvolution-{ver}")
+    return n
+
+
 def main():
     W.clear_source(SOURCE)
     counts = {}
     for fn in (gen_convolution, gen_group_convolution, gen_convolution_backprop,
-               gen_group_convolution_backprop, gen_matmul):
+               gen_group_convolution_backprop, gen_matmul,
+               gen_deformable_convolution):
         counts[fn.__name__] = fn()
     for k, v in counts.items():
         print(f"{SOURCE}: {k}: {v} cases")
