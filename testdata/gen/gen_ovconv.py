@@ -18,6 +18,7 @@ import numpy as np
 import irwriter as W
 
 SOURCE = "ovconv"
+W.PREC.setdefault("u1", "BIN")  # packed-bit filters of BinaryConvolution (the serializer writes u1 as BIN)
 OPREF = "src/plugins/template/tests/functional/op_reference/"
 SRC = {
     "conv": OPREF + "convolution.cpp@367910b6",
@@ -26,6 +27,7 @@ SRC = {
     "gbconv": OPREF + "group_convolution_backprop.cpp@1bab54d9",
     "matmul": OPREF + "matmul.cpp@2e92e6fc",
     "deform": OPREF + "deformable_convolution.cpp@0d1b5360",
+    "binconv": OPREF + "binary_convolution.cpp@088c9fa5",
 }
 INT_RANGE = {"i8": (-128, 127), "u8": (0, 255), "i16": (-32768, 32767), "u16": (0, 65535), "i32": (-2**31, 2**31 - 1),
              "u32": (0, 2**32 - 1), "i64": (-2**63, 2**63 - 1), "u64": (0, 2**64 - 1)}
@@ -87,6 +89,21 @@ class Case:
         r = self.g.param(pname, et, shape)
         self.inputs[pname] = arr
         return r
+
+    def raw_const(self, name, et, shape, data):
+        """A Const whose bytes are given as is (packed sub-byte types such as u1)."""
+        g = self.g
+        lid = g._new_id()
+        off = len(g.blob)
+        g.blob += bytes(data)
+        shp = ", ".join(str(d) for d in shape)
+        prec = {"u1": "BIN"}[et]
+        dims = "".join(f"\t\t\t\t\t<dim>{int(d)}</dim>\n" for d in shape)
+        g.layers.append(f'\t\t<layer id="{lid}" name="{name}" type="Const" version="opset1">\n'
+                        f'\t\t\t<data element_type="{et}" shape="{shp}" offset="{off}" size="{len(data)}" />\n'
+                        f'\t\t\t<output>\n\t\t\t\t<port id="0" precision="{prec}">\n{dims}\t\t\t\t</port>\n'
+                        f'\t\t\t</output>\n\t\t</layer>\n')
+        return W.Ref(lid, 0, "u1", shape)
 
     def op(self, lname, optype, opset, attrs, ins, outs):
         """outs: list of (etype, shape, output-name-or-None); a bf16 output's name goes to its Convert."""
@@ -679,12 +696,69 @@ def gen_deformable_convolution():
     return n
 
 
+# ---------------------------------------------------------------- BinaryConvolution-1
+
+_B44 = [1, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 1, 1, 0, 1, 1]
+_B77 = [1, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 1, 1, 1, 1, 0, 1, 1, 0, 0, 0, 1,
+        1, 1, 0, 0, 1, 0, 0, 1, 1, 1, 1, 0, 1, 1, 0, 0, 0, 1, 1, 1, 0, 1, 0, 0]
+# (x_shape, filter_shape, out_shape, x, filter bytes (u1, MSB first), y, strides, pb, pe, dilations, pad_value)
+BINCONV = [
+    ([1, 1, 4, 4], [1, 1, 3, 3], [1, 1, 2, 2], _B44, [0xAA, 0x80], [1, 1, 3, -1], [1, 1], [0, 0], [0, 0], [1, 1], 0.0),
+    ([1, 1, 4, 4], [1, 1, 3, 3], [1, 1, 4, 4], _B44, [0xAA, 0x80],
+     [1, -3, -1, 1, -3, 1, 1, -5, -3, 3, -1, 1, 1, -5, 1, -3], [1, 1], [1, 1], [1, 1], [1, 1], 0.0),
+    ([1, 1, 4, 4], [1, 1, 3, 3], [1, 1, 4, 4], _B44, [0xAA, 0x80],
+     [3, -1, 1, 3, -1, 1, 1, -3, -1, 3, -1, 3, 3, -3, 3, -1], [1, 1], [1, 1], [1, 1], [1, 1], 1.0),
+    ([1, 1, 5, 5], [1, 1, 3, 3], [1, 1, 2, 2],
+     [0, 1, 1, 0, 1, 1, 1, 0, 1, 0, 0, 0, 1, 0, 1, 1, 1, 0, 1, 0, 0, 0, 1, 1, 1], [0x2E, 0x00], [-1, 3, 1, 1],
+     [2, 2], [0, 0], [0, 0], [1, 1], 0.0),
+    ([1, 1, 7, 7], [1, 1, 3, 3], [1, 1, 3, 3], _B77, [0x6B, 0x00], [-5, -3, -5, 5, 1, 3, -1, -1, 3], [1, 1], [0, 0],
+     [0, 0], [2, 2], 0.0),
+    ([1, 1, 7, 7], [1, 1, 3, 3], [1, 1, 4, 4], _B77, [0x6B, 0x00],
+     [1, 1, -1, 1, 1, -5, -5, 5, 3, -1, 3, 3, -1, -1, 3, -3], [2, 2], [2, 2], [2, 2], [2, 2], 0.0),
+    ([1, 1, 7, 7], [1, 1, 3, 3], [1, 1, 4, 4], _B77, [0x6B, 0x00],
+     [3, 3, 1, -1, -1, -5, -5, 3, 1, -1, 3, 1, -3, 1, 5, -1], [2, 2], [2, 2], [2, 2], [2, 2], 1.0),
+    ([1, 2, 4, 4], [1, 2, 3, 3], [1, 1, 2, 2], _B44 + [0, 1, 1, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 1, 0, 0],
+     [0xAA, 0xAA, 0x80], [2, 2, 6, -2], [1, 1], [0, 0], [0, 0], [1, 1], 0.0),
+    ([2, 1, 4, 4], [1, 1, 3, 3], [2, 1, 2, 2], _B44 + [0, 0, 0, 0, 1, 1, 1, 0, 1, 1, 0, 1, 1, 0, 1, 0],
+     [0xAA, 0x80], [1, 1, 3, -1, -3, 3, 5, -7], [1, 1], [0, 0], [0, 0], [1, 1], 0.0),
+]
+
+
+def np_binconv(x, fbytes, fshape, s, pb, pe, d, padv):
+    bits = np.unpackbits(np.array(fbytes, np.uint8))[:int(np.prod(fshape))].reshape(fshape)
+    w = np.where(bits == 1, 1.0, -1.0)
+    xx = np.where(np.asarray(x) == 1, 1.0, -1.0)  # xnor-popcount on {0,1} = conv on {-1,+1}
+    xp = np.pad(xx, [(0, 0), (0, 0)] + [(pb[i], pe[i]) for i in range(2)],
+                constant_values=1.0 if padv == 1.0 else -1.0)
+    return np_conv(xp, w, s, [0, 0], [0, 0], d)
+
+
+def gen_binary_convolution():
+    n = 0
+    for i, (xs, fs, ys, x, fb, y, s, pb, pe, d, pv) in enumerate(BINCONV):
+        xx = np.array(x, np.float64).reshape(xs)
+        check(f"binconv #{i + 1}", np_binconv(xx, fb, fs, s, pb, pe, d, pv), y)
+        for et in ("f32", "f16", "i64", "i32"):
+            c = Case(f"binary_convolution_{i + 1:02d}_{et}")
+            xr = c.inp("x", et, xx)
+            wr = c.raw_const("w", "u1", fs, fb)
+            (h,) = c.op("binconv", "BinaryConvolution", "opset1",
+                        [("strides", s), ("pads_begin", pb), ("pads_end", pe), ("dilations", d),
+                         ("mode", "xnor-popcount"), ("pad_value", pv), ("auto_pad", "explicit")], [xr, wr],
+                        [(et, ys, "y")])
+            c.out(h, "y", np.array(y, np.float64))
+            n += c.write(SRC["binconv"] + f" generateBinaryConvolutionParams vector #{i + 1}",
+                         f"BinaryConvolution-1 xnor-popcount {xs} * u1 {fs} -> {ys} strides={s} pads={pb}/{pe} "
+                         f"dilations={d} pad_value={pv} ({et})", "BinaryConvolution-1")
+    return n
+
+
 def main():
     W.clear_source(SOURCE)
     counts = {}
     for fn in (gen_convolution, gen_group_convolution, gen_convolution_backprop,
                gen_group_convolution_backprop, gen_matmul,
-               gen_deformable_convolution):
+               gen_deformable_convolution, gen_binary_convolution):
         counts[fn.__name__] = fn()
     for k, v in counts.items():
         print(f"{SOURCE}: {k}: {v} cases")
