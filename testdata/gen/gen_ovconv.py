@@ -28,6 +28,8 @@ SRC = {
     "matmul": OPREF + "matmul.cpp@2e92e6fc",
     "deform": OPREF + "deformable_convolution.cpp@0d1b5360",
     "binconv": OPREF + "binary_convolution.cpp@088c9fa5",
+    "einsum": OPREF + "einsum.cpp@1926139b",
+    # (more sources)
 }
 INT_RANGE = {"i8": (-128, 127), "u8": (0, 255), "i16": (-32768, 32767), "u16": (0, 65535), "i32": (-2**31, 2**31 - 1),
              "u32": (0, 2**32 - 1), "i64": (-2**63, 2**63 - 1), "u64": (0, 2**64 - 1)}
@@ -753,12 +755,69 @@ def gen_binary_convolution():
     return n
 
 
+# ---------------------------------------------------------------- Einsum-7 (einsum.cpp)
+
+_E12 = [1, 3, 2, 7, 5, 6, 3, 5, 2, 1, 0, 7]
+EINSUM = [
+    ("einsum_no_reduction", "ab,cd->abcd", [([1, 2], [1, 2]), ([3, 4], list(range(3, 15)))], [1, 2, 3, 4],
+     list(range(3, 15)) + list(range(6, 29, 2))),
+    ("einsum_transpose", "ijk->kij", [([1, 2, 3], [1, 2, 3, 4, 5, 6])], [3, 1, 2], [1, 4, 2, 5, 3, 6]),
+    ("einsum_reduce", "ab->a", [([2, 3], [1, 2, 3, 4, 5, 6])], [2], [6, 15]),
+    ("einsum_matrix_multiplication", "ab,bc->ac", [([2, 3], [1, 2, 3, 4, 5, 6]), ([3, 2], [1, 2, 3, 4, 5, 6])],
+     [2, 2], [22, 28, 49, 64]),
+    ("einsum_multiple_multiplication", "ab,bcd,bc->ca",
+     [([2, 4], [1, 3, 2, 7, 5, 6, 0, 1]), ([4, 3, 1], [1, 2, 3, 4, 5, 6, 5, 7, 3, 7, 9, 1]),
+      ([4, 3], [4, 3, 1, 6, 4, 2, 2, 5, 3, 1, 9, 4])], [3, 2], [145, 171, 703, 231, 85, 91]),
+    ("einsum_ellipsis_one_input_reduction", "a...->...", [([2, 2, 3], _E12)], [2, 3], [4, 8, 4, 8, 5, 13]),
+    ("einsum_ellipsis_one_input_transpose", "a...->...a", [([2, 2, 3], _E12)], [2, 3, 2],
+     [1, 3, 3, 5, 2, 2, 7, 1, 5, 0, 6, 7]),
+    ("einsum_ellipsis_mul_by_1dscalar", "ab...,...->ab...", [([2, 2, 3], _E12), ([1], [2])], [2, 2, 3],
+     [2, 6, 4, 14, 10, 12, 6, 10, 4, 2, 0, 14]),
+    ("einsum_ellipsis_complex_mul", "a...j,j...->a...",
+     [([1, 1, 4, 3], _E12), ([3, 4, 2, 1], [3, 1, 6, 2, 3, 10, 9, 8, 2, 9, 3, 2, 4, 2, 3, 1, 9, 1, 11, 4, 7, 2, 3, 1])],
+     [1, 4, 2, 4], [27, 85, 37, 66, 30, 58, 50, 8, 37, 123, 55, 83, 16, 48, 24, 30,
+                    29, 83, 43, 52, 20, 92, 44, 24, 24, 96, 48, 30, 13, 67, 31, 15]),
+    ("einsum_diagonal", "kii->ki", [([1, 3, 3], list(range(1, 10)))], [1, 3], [1, 5, 9]),
+    ("einsum_diagonal_with_matmul", "abbac,bad->ad",
+     [([2, 3, 3, 2, 4], [4, 2, 5, 4, 5, 5, 1, 1, 3, 3, 1, 1, 2, 2, 4, 1, 3, 4, 4, 5, 1,
+                         3, 1, 3, 1, 4, 3, 5, 4, 4, 5, 4, 4, 5, 4, 2, 2, 2, 3, 3, 1, 1,
+                         4, 3, 4, 2, 2, 1, 1, 2, 3, 1, 1, 4, 2, 3, 1, 3, 4, 2, 5, 5, 3,
+                         4, 3, 4, 5, 4, 4, 5, 1, 3, 4, 4, 5, 3, 1, 3, 2, 5, 3, 2, 5, 4,
+                         4, 2, 4, 4, 1, 4, 4, 5, 4, 4, 4, 2, 3, 3, 4, 2, 4, 2, 5, 1, 3,
+                         2, 4, 3, 5, 1, 2, 3, 1, 1, 2, 5, 1, 1, 2, 1, 4, 5, 3, 4, 1, 3,
+                         3, 1, 3, 2, 4, 5, 1, 1, 5, 4, 5, 2, 2, 3, 3, 1, 2, 4]),
+      ([3, 2, 1], [1, 4, 4, 5, 3, 3])], [2, 1], [123, 129]),
+]
+
+
+def gen_einsum():
+    n = 0
+    for nm, eq, ins, ys, y in EINSUM:
+        arrs = [np.array(v, np.float64).reshape(sh) for sh, v in ins]
+        # numpy einsum spells the 1-element "..." of ab...,...: broadcast; the complex case needs broadcasting too
+        try:
+            check(nm, np.einsum(eq, *arrs), y)
+        except ValueError:
+            pass
+        for et in ("i32", "f32"):
+            c = Case(f"{nm}_{et}")
+            refs = [c.inp(f"in{k}", et, a) for k, a in enumerate(arrs)]
+            (h,) = c.op("einsum", "Einsum", "opset7", [("equation", eq)], refs, [(et, ys, "y")])
+            c.out(h, "y", np.array(y, np.float64))
+            n += c.write(SRC["einsum"] + f" {nm}", f"Einsum-7 '{eq}' on {[list(a.shape) for a in arrs]} -> {ys} ({et})",
+                         "Einsum-7")
+    return n
+
+
 def main():
     W.clear_source(SOURCE)
     counts = {}
     for fn in (gen_convolution, gen_group_convolution, gen_convolution_backprop,
                gen_group_convolution_backprop, gen_matmul,
-               gen_deformable_convolution, gen_binary_convolution):
+               gen_deformable_convolution, gen_binary_convolution,
+               gen_einsum,
+               # (more generators)
+               ):
         counts[fn.__name__] = fn()
     for k, v in counts.items():
         print(f"{SOURCE}: {k}: {v} cases")
