@@ -29,6 +29,7 @@ SRC = {
     "deform": OPREF + "deformable_convolution.cpp@0d1b5360",
     "binconv": OPREF + "binary_convolution.cpp@088c9fa5",
     "einsum": OPREF + "einsum.cpp@1926139b",
+    "lstm_cell": OPREF + "lstm_cell.cpp@0c646368",
     # (more sources)
 }
 INT_RANGE = {"i8": (-128, 127), "u8": (0, 255), "i16": (-32768, 32767), "u16": (0, 65535), "i32": (-2**31, 2**31 - 1),
@@ -809,6 +810,119 @@ def gen_einsum():
     return n
 
 
+# ---------------------------------------------------------------- LSTMCell-1/-4 (lstm_cell.cpp)
+
+def sigmoid(x):
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+def np_lstm_cell(x, h, c, w, r, b, clip=0.0, p=None):
+    """One LSTM step, gate order f, i, c, o (OpenVINO's FICO), float64 (checks transcriptions only)."""
+    g = x @ w.T + h @ r.T + b
+    if clip:
+        g = np.clip(g, -clip, clip)
+    hs = h.shape[1]
+    f, i, cc, o = (g[:, k * hs:(k + 1) * hs] for k in range(4))
+    if p is not None:
+        i = i + p[0:hs] * c
+        f = f + p[hs:2 * hs] * c
+    f, i, cc = sigmoid(f), sigmoid(i), np.tanh(cc)
+    cn = f * c + i * cc
+    if p is not None:
+        o = o + p[2 * hs:3 * hs] * cn
+    return sigmoid(o) * np.tanh(cn), cn
+
+
+def iofc_to_fico(a):
+    """What the reference test's convert_lstm_node_format(.., IOFC) does to W, R, B (gate blocks on axis 0)."""
+    a = np.asarray(a)
+    k = a.shape[0] // 4
+    blk = [a[j * k:(j + 1) * k] for j in range(4)]
+    return np.concatenate([blk[2], blk[0], blk[3], blk[1]])
+
+
+LX = [0.81342685, 0.84108883, 0.8152282, 0.46893653, 0.0901856, 0.37088776]
+LW = [3.3330739e-01, 3.6229487e-04, 4.6773660e-01, 4.3046016e-01, 7.3950343e-02, 3.8063636e-01,
+      9.6921772e-01, 9.6897459e-01, 6.2964785e-01, 3.1134409e-01, 8.4709978e-01, 9.4928098e-01,
+      6.1676943e-01, 6.6020679e-01, 1.9072217e-01, 8.8032126e-02, 4.0472135e-01, 6.8342745e-01,
+      8.3432144e-01, 4.4928190e-01, 7.9524308e-01, 5.3966165e-01, 8.5936421e-01, 8.3136767e-01,
+      5.5125546e-02, 4.7791195e-01, 3.5788772e-01, 6.7507404e-01, 2.1716513e-01, 2.7473119e-01,
+      3.3999152e-02, 9.6835363e-01, 3.7581277e-01, 2.4026000e-01, 6.7418844e-01, 3.4199652e-01]
+LR = [0.0987983, 0.52032113, 0.5848073, 0.5356095, 0.74497133, 0.73260087,
+      0.1700787, 0.45684233, 0.1495722, 0.42734373, 0.4433832, 0.25906256,
+      0.03854987, 0.47480518, 0.37215272, 0.99890584, 0.74019486, 0.3518967,
+      0.6881257, 0.8170279, 0.54088944, 0.81225616, 0.14619833, 0.42941234,
+      0.86843914, 0.45967972, 0.6237719, 0.11074839, 0.6029616, 0.3149305,
+      0.46504205, 0.5843412, 0.8733427, 0.7687243, 0.07074859, 0.39188156]
+LH = [0.77956, 0.5331557, 0.04297554, 0.7962175, 0.7635707, 0.11989366]
+LC = [0.8488452, 0.18851636, 0.5020695, 0.29716516, 0.06740791, 0.45384037]
+LB = [1.07393714, 1.15248052, 1.16671345, 0.21450312, 1.2380678, 1.51688835, 0.46718366, 0.91810346, 1.1274234,
+      0.51022074, 1.11389844, 0.74174305]
+# (name, iofc: the test converts W/R/B from IOFC, bias, clip, Ho, Co, note)
+LSTM_CELL = [
+    ("zero_bias_default_attrs", True, [0.0] * 12, 0.0,
+     [0.81457126, 0.61109227, 0.769522, 0.52239674, 0.4324641, 0.63183],
+     [1.4444952, 0.9635685, 1.2875274, 0.8053419, 0.7184521, 0.95803297], ""),
+    ("bias_default_attrs", False, LB, 0.0,
+     [0.81014400720596313, 0.76665538549423218, 0.82509011030197144, 0.6479143500328064, 0.66586339473724365,
+      0.74838578701019287],
+     [1.6800162792205811, 1.1150213479995728, 1.4578367471694946, 1.0649888515472412, 0.93761754035949707,
+      1.3659683465957642],
+     "The reference test builds this model with convert_lstm_node_format(IOFC) on W, R and B, but its vector is "
+     "the output of the weights used as given (FICO): with the conversion the first output is 0.8626, which the "
+     "test accepts only through its relative threshold of 1e-1. The case feeds W, R, B as given, which is the "
+     "model the vector describes."),
+    ("bias_clip", False, LB, 3.5,
+     [0.81014400720596313, 0.76665538549423218, 0.82387429475784302, 0.6479143500328064, 0.66586339473724365,
+      0.74838578701019287],
+     [1.6800162792205811, 1.1150213479995728, 1.4510968923568726, 1.0649888515472412, 0.93761754035949707,
+      1.3659683465957642], ""),
+]
+
+
+def gen_lstm_cell():
+    n = 0
+    x = np.array(LX, np.float64).reshape(2, 3)
+    h0 = np.array(LH, np.float64).reshape(2, 3)
+    c0 = np.array(LC, np.float64).reshape(2, 3)
+    for nm, iofc, bias, clip, ho, co, note in LSTM_CELL:
+        w = np.array(LW, np.float64).reshape(12, 3)
+        r = np.array(LR, np.float64).reshape(12, 3)
+        b = np.array(bias, np.float64)
+        if iofc:
+            w, r, b = iofc_to_fico(w), iofc_to_fico(r), iofc_to_fico(b)
+        hh, cc = np_lstm_cell(x, h0, c0, w, r, b, clip)
+        check(f"lstm_cell {nm} H", hh, ho, atol=1e-6, rtol=1e-6)
+        check(f"lstm_cell {nm} C", cc, co, atol=1e-6, rtol=1e-6)
+        for ver in (4, 1):
+            for et in ("bf16", "f16", "f32", "f64"):
+                c = Case(f"lstm_cell{ver}_{nm}_{et}")
+                ins = [c.inp("X", et, x), c.inp("H_t", et, h0), c.inp("C_t", et, c0), c.inp("W", et, w),
+                       c.inp("R", et, r), c.inp("B", et, b)]
+                attrs = [("hidden_size", 3), ("activations", "sigmoid,tanh,tanh"), ("activations_alpha", ""),
+                         ("activations_beta", ""), ("clip", clip)]
+                if ver == 1:
+                    ins.append(c.inp("P", et, np.zeros(9)))
+                    attrs += [("input_forget", False), ("weights_format", "fico")]
+                ho_r, co_r = c.op("lstm", "LSTMCell", f"opset{ver}", attrs, ins,
+                                  [(et, [2, 3], "Ho"), (et, [2, 3], "Co")])
+                tol = {}
+                if et == "f64":  # the vector is f32 arithmetic printed to 8 digits
+                    tol = {"atol": 1e-6, "rtol": 1e-5}
+                elif et in ("f16", "bf16"):  # inputs rounded to the type: the test's own threshold (1e-2)
+                    tol = {"atol": 1e-2, "rtol": 1e-2}
+                c.out(ho_r, "Ho", np.array(ho), **tol)
+                c.out(co_r, "Co", np.array(co), **tol)
+                desc = (f"LSTMCell-{ver} lstm_cell_{nm}: batch 2, input 3, hidden 3, clip {clip}"
+                        + (", W/R/B converted from IOFC to FICO in numpy as the test's convert_lstm_node_format "
+                           "does in the graph" if iofc else "")
+                        + (", zero peepholes P (LSTMCell-1)" if ver == 1 else "") + f" ({et})")
+                grp = f"lstm_cell_{'v1_' if ver == 1 else ''}{nm}"
+                n += c.write(SRC["lstm_cell"] + " " + grp, desc, f"LSTMCell-{ver}",
+                             extra={"note": note} if note else None)
+    return n
+
+
 def main():
     W.clear_source(SOURCE)
     counts = {}
@@ -816,6 +930,7 @@ def main():
                gen_group_convolution_backprop, gen_matmul,
                gen_deformable_convolution, gen_binary_convolution,
                gen_einsum,
+               gen_lstm_cell,
                # (more generators)
                ):
         counts[fn.__name__] = fn()
