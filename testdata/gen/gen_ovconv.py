@@ -30,6 +30,7 @@ SRC = {
     "binconv": OPREF + "binary_convolution.cpp@088c9fa5",
     "einsum": OPREF + "einsum.cpp@1926139b",
     "lstm_cell": OPREF + "lstm_cell.cpp@0c646368",
+    "gru_cell": OPREF + "gru_cell.cpp@1456d71e",
     # (more sources)
 }
 INT_RANGE = {"i8": (-128, 127), "u8": (0, 255), "i16": (-32768, 32767), "u16": (0, 65535), "i32": (-2**31, 2**31 - 1),
@@ -923,6 +924,82 @@ def gen_lstm_cell():
     return n
 
 
+# ---------------------------------------------------------------- GRUCell-3 (gru_cell.cpp)
+
+def np_gru_cell(x, h, w, r, b, clip=0.0, lbr=False):
+    """One GRU step, gate order z, r, h (OpenVINO's zrh), float64 (checks transcriptions only)."""
+    hs = h.shape[1]
+    cl = (lambda v: np.clip(v, -clip, clip)) if clip else (lambda v: v)
+    xw = x @ w.T
+    hr = h @ r.T
+    z = sigmoid(cl(xw[:, :hs] + hr[:, :hs] + b[:hs]))
+    rr = sigmoid(cl(xw[:, hs:2 * hs] + hr[:, hs:2 * hs] + b[hs:2 * hs]))
+    if lbr:
+        hh = np.tanh(cl(xw[:, 2 * hs:] + b[2 * hs:3 * hs] + rr * (hr[:, 2 * hs:] + b[3 * hs:4 * hs])))
+    else:
+        hh = np.tanh(cl(xw[:, 2 * hs:] + (rr * h) @ r[2 * hs:].T + b[2 * hs:3 * hs]))
+    return (1 - z) * hh + z * h
+
+
+GRU_CELL = [
+    ("gru_cell_bias_clip", False,
+     [0.52421564, 0.78845507, 0.9372873, 0.59783894, 0.18278378, 0.2084126],
+     [0.45738035, 0.996877, 0.82882977, 0.47492632, 0.88471466, 0.57833236],
+     [0.5815369, 0.16559383, 0.08464007, 0.843122, 0.73968244, 0.11359601, 0.8295078, 0.9240567, 0.10007995,
+      0.20573162, 0.09002485, 0.2839569, 0.3096991, 0.5638341, 0.5787327, 0.84552664, 0.16263747, 0.7243242,
+      0.8049057, 0.43966424, 0.46294412, 0.9833361, 0.31369713, 0.1719934, 0.4937093, 0.6353004, 0.77982515],
+     [0.16510165, 0.52435565, 0.2788478, 0.99427545, 0.1623331, 0.01389796, 0.99669236, 0.53901845, 0.8737506,
+      0.9254788, 0.21172932, 0.11634306, 0.40111724, 0.37497616, 0.2903471, 0.6796794, 0.65131867, 0.78163475,
+      0.12058706, 0.45591718, 0.791677, 0.76497287, 0.9895242, 0.7845312, 0.51267904, 0.49030215, 0.08498167],
+     [np.float32(a) + np.float32(b_) for a, b_ in
+      [(0.8286678, 0.9175602), (0.9153158, 0.14958014), (0.9581612, 0.49230585), (0.6639213, 0.63162816),
+       (0.84239805, 0.4161903), (0.5282445, 0.22148274), (0.14153397, 0.50496656), (0.22404431, 0.34798595),
+       (0.6549655, 0.6699164)]],
+     [0.48588726, 0.99670005, 0.83759373, 0.5023099, 0.89410484, 0.60011315]),
+    ("gru_cell_linear_before_reset", True,
+     [0.12249453, 0.6127907, 0.5001741, 0.5124603, 0.04329684, 0.023834],
+     [0.8598948, 0.41189128, 0.72824323, 0.53940123, 0.31485787, 0.04053852],
+     [0.72259396, 0.11561195, 0.9457856, 0.19037509, 0.6964006, 0.33459795, 0.5468904, 0.85646594, 0.5101311,
+      0.9712257, 0.3687071, 0.60280246, 0.56943774, 0.7475505, 0.2490578, 0.86977345, 0.85542053, 0.29660386,
+      0.49717373, 0.7473479, 0.53454477, 0.15974349, 0.5804805, 0.14303213, 0.07514781, 0.5865731, 0.76409274],
+     [0.91382647, 0.41527033, 0.28040004, 0.23601337, 0.04471736, 0.03888785, 0.06308217, 0.44844428, 0.29384327,
+      0.49037653, 0.50421673, 0.7366393, 0.63143945, 0.00277612, 0.37198433, 0.06966069, 0.4613444, 0.10999731,
+      0.78273284, 0.21453214, 0.10751773, 0.18332677, 0.1326976, 0.9998985, 0.19263928, 0.10979804, 0.52575564],
+     [0.61395123, 1.08667738, 1.32600244, 0.81917698, 1.37736335, 0.42931147, 0.66729516, 0.7752771, 0.78819966,
+      0.6606634, 0.99040645, 0.21112025],
+     [0.8709214, 0.48411977, 0.74495184, 0.6074972, 0.44572943, 0.1467715]),
+]
+
+
+def gen_gru_cell():
+    n = 0
+    for nm, lbr, x, h, w, r, b, ho in GRU_CELL:
+        x = np.array(x, np.float64).reshape(2, 3)
+        h = np.array(h, np.float64).reshape(2, 3)
+        w = np.array(w, np.float64).reshape(9, 3)
+        r = np.array(r, np.float64).reshape(9, 3)
+        b = np.array(b, np.float64)
+        check(nm, np_gru_cell(x, h, w, r, b, 2.88, lbr), ho, atol=1e-6, rtol=1e-6)
+        for et in ("bf16", "f16", "f32", "f64"):
+            c = Case(f"{nm}_{et}")
+            ins = [c.inp("X", et, x), c.inp("H_t", et, h), c.inp("W", et, w), c.inp("R", et, r), c.inp("B", et, b)]
+            attrs = [("hidden_size", 3), ("activations", "sigmoid,tanh"), ("activations_alpha", ""),
+                     ("activations_beta", ""), ("clip", 2.88), ("linear_before_reset", lbr)]
+            (hr_,) = c.op("gru", "GRUCell", "opset3", attrs, ins, [(et, [2, 3], "Ho")])
+            tol = {"f64": {"atol": 1e-6, "rtol": 1e-5}, "f16": {"atol": 1e-2, "rtol": 1e-2},
+                   "bf16": {"atol": 1e-2, "rtol": 1e-2}}.get(et, {})
+            c.out(hr_, "Ho", np.array(ho), **tol)
+            n += c.write(SRC["gru_cell"] + " " + nm,
+                         f"GRUCell-3 {nm}: batch 2, input 3, hidden 3, clip 2.88, linear_before_reset={lbr} ({et})",
+                         "GRUCell-3")
+    W.write_case(SOURCE, "gru_cell_hardsigmoid_activation_function", None, {}, [],
+                 SRC["gru_cell"] + " gru_cell_hardsigmoid_activation_function",
+                 "GRUCell-3 with activations hardsigmoid, hardsigmoid (alpha 1.8345, beta 3.05)", "GRUCell-3",
+                 expect="skip", reason="disabled in the template plugin's own skip list (CVS-64066); irrun, like "
+                                       "OpenVINO's reference, computes the relu, sigmoid and tanh activations only")
+    return n + 1
+
+
 def main():
     W.clear_source(SOURCE)
     counts = {}
@@ -931,6 +1008,7 @@ def main():
                gen_deformable_convolution, gen_binary_convolution,
                gen_einsum,
                gen_lstm_cell,
+               gen_gru_cell,
                # (more generators)
                ):
         counts[fn.__name__] = fn()
