@@ -31,6 +31,7 @@ SRC = {
     "einsum": OPREF + "einsum.cpp@1926139b",
     "lstm_cell": OPREF + "lstm_cell.cpp@0c646368",
     "gru_cell": OPREF + "gru_cell.cpp@1456d71e",
+    "rnn_cell": OPREF + "rnn_cell.cpp@061aae26",
     # (more sources)
 }
 INT_RANGE = {"i8": (-128, 127), "u8": (0, 255), "i16": (-32768, 32767), "u16": (0, 65535), "i32": (-2**31, 2**31 - 1),
@@ -1000,6 +1001,53 @@ def gen_gru_cell():
     return n + 1
 
 
+# ---------------------------------------------------------------- RNNCell-0 (rnn_cell.cpp)
+
+RX = [0.3432185, 0.612268, 0.20272376, 0.9513413, 0.30585995, 0.7265472]
+RH = [0.12444675, 0.52055854, 0.46489045, 0.4983964, 0.7730452, 0.28439692]
+RW = [0.41930267, 0.7872176, 0.89940447, 0.23659843, 0.24676207, 0.17101714, 0.3147149, 0.6555601, 0.4559603]
+RR = [0.8374871, 0.86660194, 0.82114047, 0.71549815, 0.18775631, 0.3182116, 0.25392973, 0.38301638, 0.85531586]
+RB = [1.0289404, 1.6362579, 0.4370661]
+# (name, bias, activation, clip, Ho)
+RNN_CELL = [
+    ("rnn_cell_zero_bias_default_attrs", [0.0, 0.0, 0.0], "tanh", 0.0,
+     [0.9408395, 0.53823817, 0.84270686, 0.98932856, 0.768665, 0.90461975]),
+    # ReferenceRNNCellTestBiasClip inherits SetUp, which calls the base class's (static) CreateFunction: the model
+    # the test runs has no clip (element 3 would be 0.99863, inside the test's 1e-2 threshold), but the vector is
+    # the clip-2.88 output (tanh(2.88) = 0.99372); the case builds the model the vector describes
+    ("rnn_cell_bias_clip", RB, "tanh", 2.88, [0.9922437, 0.97749525, 0.9312212, 0.9937176, 0.9901317, 0.95906746]),
+    ("rnn_cell_sigmoid_activation_function", RB, "sigmoid", 2.88,
+     [0.94126844, 0.9036043, 0.841243, 0.9468489, 0.934215, 0.873708]),
+]
+
+
+def gen_rnn_cell():
+    n = 0
+    x = np.array(RX, np.float64).reshape(2, 3)
+    h = np.array(RH, np.float64).reshape(2, 3)
+    w = np.array(RW, np.float64).reshape(3, 3)
+    r = np.array(RR, np.float64).reshape(3, 3)
+    for nm, b, act, clip, ho in RNN_CELL:
+        b = np.array(b, np.float64)
+        pre = x @ w.T + h @ r.T + b
+        if clip:
+            pre = np.clip(pre, -clip, clip)
+        check(nm, np.tanh(pre) if act == "tanh" else sigmoid(pre), ho, atol=1e-6, rtol=1e-6)
+        for et in ("bf16", "f16", "f32", "f64"):
+            c = Case(f"{nm}_{et}")
+            ins = [c.inp("X", et, x), c.inp("H_t", et, h), c.inp("W", et, w), c.inp("R", et, r), c.inp("B", et, b)]
+            attrs = [("hidden_size", 3), ("activations", act), ("activations_alpha", ""), ("activations_beta", ""),
+                     ("clip", clip)]
+            (hr_,) = c.op("rnn", "RNNCell", "opset1", attrs, ins, [(et, [2, 3], "Ho")])
+            tol = {"f64": {"atol": 1e-6, "rtol": 1e-5}, "f16": {"atol": 1e-2, "rtol": 1e-2},
+                   "bf16": {"atol": 1e-2, "rtol": 1e-2}}.get(et, {})
+            c.out(hr_, "Ho", np.array(ho), **tol)
+            n += c.write(SRC["rnn_cell"] + " " + nm,
+                         f"RNNCell-0 {nm}: batch 2, input 3, hidden 3, activation {act}, clip {clip} ({et})",
+                         "RNNCell-0")
+    return n
+
+
 def main():
     W.clear_source(SOURCE)
     counts = {}
@@ -1009,6 +1057,7 @@ def main():
                gen_einsum,
                gen_lstm_cell,
                gen_gru_cell,
+               gen_rnn_cell,
                # (more generators)
                ):
         counts[fn.__name__] = fn()
