@@ -32,6 +32,9 @@ SRC = {
     "lstm_cell": OPREF + "lstm_cell.cpp@0c646368",
     "gru_cell": OPREF + "gru_cell.cpp@1456d71e",
     "rnn_cell": OPREF + "rnn_cell.cpp@061aae26",
+    "loop": OPREF + "loop.cpp@09f9d71f",
+    "ti": OPREF + "tensor_iterator.cpp@079483b2",
+    "if": OPREF + "if.cpp@11e04060",
     # (more sources)
 }
 INT_RANGE = {"i8": (-128, 127), "u8": (0, 255), "i16": (-32768, 32767), "u16": (0, 65535), "i32": (-2**31, 2**31 - 1),
@@ -125,7 +128,8 @@ class Case:
         else:
             exp = exp.astype(W.NP[ref.etype])
             t = tol_of(ref.etype)
-        exp = exp.reshape(ref.shape)
+        if all(d >= 0 for d in ref.shape):
+            exp = exp.reshape(ref.shape)
         self.g.result(ref, oname)
         o = {"name": oname, "array": exp}
         if compare:
@@ -1048,6 +1052,340 @@ def gen_rnn_cell():
     return n
 
 
+# ---------------------------------------------------------------- sub-graph helpers (Loop, TensorIterator, If)
+
+class Body:
+    """A sub-graph (Loop/TensorIterator body, If then/else body) built with irwriter.Graph; layer ids are the
+    body's own.  Body Parameters are declared with the static shapes the port map gives them."""
+
+    def __init__(self, name):
+        self.g = W.Graph(name)
+
+    def param(self, name, et, shape):
+        return self.g.param(name, et, shape)
+
+    def const(self, name, et, values):
+        return self.g.const(name, et, values)
+
+    def op(self, lname, optype, opset, attrs, ins, outs):
+        return self.g.op(lname, optype, opset, attrs, ins, outs)
+
+    def result(self, ref, name):
+        """A body Result; returns its layer id."""
+        self.g.result(ref, name)
+        return self.g.next_id - 1
+
+    def xml(self, tag, ind="\t\t\t"):
+        out = [f"{ind}<{tag}>\n", f"{ind}\t<layers>\n"]
+        for lay in self.g.layers:
+            out.append("".join(ind + "\t" + line + "\n" for line in lay.rstrip("\n").split("\n")))
+        out.append(f"{ind}\t</layers>\n{ind}\t<edges>\n")
+        for a, b, c, d in self.g.edges:
+            out.append(f'{ind}\t\t<edge from-layer="{a}" from-port="{b}" to-layer="{c}" to-port="{d}" />\n')
+        out.append(f"{ind}\t</edges>\n{ind}</{tag}>\n")
+        return "".join(out)
+
+    def assert_no_blob(self):
+        assert not self.g.blob, "body Consts are written to the outer model's blob by body_const"
+
+
+def body_const(case, body, name, et, values):
+    """A Const inside a body whose data lives in the outer model's .bin (one weights file per model)."""
+    arr = np.array(values, dtype=W.NP[et], order="C")
+    g = body.g
+    lid = g._new_id()
+    off = len(case.g.blob)
+    case.g.blob += arr.astype(arr.dtype.newbyteorder("<")).tobytes()
+    shape = list(arr.shape)
+    shp = ", ".join(str(d) for d in shape)
+    g.layers.append(f'\t\t<layer id="{lid}" name="{name}" type="Const" version="opset1">\n'
+                    f'\t\t\t<data element_type="{et}" shape="{shp}" offset="{off}" size="{arr.nbytes}" />\n'
+                    f'\t\t\t<output>\n{W.Graph._port(0, et, shape)}\t\t\t</output>\n\t\t</layer>\n')
+    return W.Ref(lid, 0, et, shape)
+
+
+def port_entry(kind, ext, internal, **kw):
+    extra = "".join(f' {k}="{v}"' for k, v in kw.items())
+    return f'\t\t\t\t<{kind} external_port_id="{ext}" internal_layer_id="{internal}"{extra} />\n'
+
+
+def with_extra(case, refs, extra):
+    """Append sub-graph XML (port maps, back edges, bodies) to the layer just written."""
+    s = case.g.layers[-1]
+    tail = "\t\t</layer>\n"
+    assert s.endswith(tail)
+    case.g.layers[-1] = s[:-len(tail)] + extra + tail
+    return refs
+
+
+def dyn_param(case, name, et, shape, arr):
+    """A Parameter with dynamic dims (None) in its declared shape; the case's input has the static shape."""
+    g = case.g
+    lid = g._new_id()
+    g._claim(name)
+    shp = ",".join("?" if d is None else str(d) for d in shape)
+    dims = "".join(f"\t\t\t\t\t<dim>{-1 if d is None else d}</dim>\n" for d in shape)
+    g.layers.append(f'\t\t<layer id="{lid}" name="{name}" type="Parameter" version="opset1">\n'
+                    f'\t\t\t<data shape="{shp}" element_type="{et}" />\n'
+                    f'\t\t\t<output>\n\t\t\t\t<port id="0" precision="{W.PREC[et]}" names="{name}">\n{dims}'
+                    f'\t\t\t\t</port>\n\t\t\t</output>\n\t\t</layer>\n')
+    g.params.append((name, et, [-1 if d is None else d for d in shape]))
+    case.inputs[name] = np.asarray(arr, W.NP[et])
+    return W.Ref(lid, 0, et, [-1 if d is None else d for d in shape])
+
+
+# ---------------------------------------------------------------- Loop-5 (loop.cpp)
+
+_P8 = [7, 4, 5, 2, 3, 0, 1, 6]
+_LOOP_X = (_P8 * 13)[:100]
+_LOOP_A = [21, 15, 17, 11, 13, 7, 9, 19, 21, 15, 35, 26, 29, 20, 23, 14, 17, 32, 35, 26,
+           49, 37, 41, 29, 33, 21, 25, 45, 49, 37, 63, 48, 53, 38, 43, 28, 33, 58, 63, 48,
+           77, 59, 65, 47, 53, 35, 41, 71, 77, 59, 17, 11, 13, 7, 9, 19, 21, 15, 17, 11,
+           29, 20, 23, 14, 17, 32, 35, 26, 29, 20, 41, 29, 33, 21, 25, 45, 49, 37, 41, 29,
+           53, 38, 43, 28, 33, 58, 63, 48, 53, 38, 65, 47, 53, 35, 41, 71, 77, 59, 65, 47]
+_LOOP_B = [13, 7, 9, 19, 21, 15, 17, 11, 13, 7, 23, 14, 17, 32, 35, 26, 29, 20, 23, 14,
+           33, 21, 25, 45, 49, 37, 41, 29, 33, 21, 43, 28, 33, 58, 63, 48, 53, 38, 43, 28,
+           53, 35, 41, 71, 77, 59, 65, 47, 53, 35, 9, 19, 21, 15, 17, 11, 13, 7, 9, 19,
+           17, 32, 35, 26, 29, 20, 23, 14, 17, 32, 25, 45, 49, 37, 41, 29, 33, 21, 25, 45,
+           33, 58, 63, 48, 53, 38, 43, 28, 33, 58, 41, 71, 77, 59, 65, 47, 53, 35, 41, 71]
+# (trip count, last Zo, concatenated Zo along axis 1)
+LOOP_STATIC = [
+    (1, ([21, 15, 17, 11, 13, 7, 9, 19] * 13)[:100], ([21, 15, 17, 11, 13, 7, 9, 19] * 13)[:100]),
+    (5, ([77, 59, 65, 47, 53, 35, 41, 71] * 13)[:100], _LOOP_A + _LOOP_B + _LOOP_A + _LOOP_B + _LOOP_A),
+]
+
+
+def loop_case(c, trip, data, body, in_map, out_map, back, outs):
+    """Loop-5 with a Const trip count and a true Const execution condition. in_map: [(outer input index from 2,
+    body param id)], out_map: [(output index, body result id, dict of slicing attrs)], back: [(result id,
+    param id)], cond_rid: body condition Result id (execution_condition)."""
+    tc = c.g.const("trip_count", "i64", np.array([trip], np.int64))
+    ec = c.g.const("execution_condition", "boolean", np.array([True]))
+    ins = [tc, ec] + data
+    refs = c.op("loop", "Loop", "opset5", None, ins, outs)
+    n_in = len(ins)
+    pm = "\t\t\t<port_map>\n"
+    for idx, pid in in_map:
+        pm += port_entry("input", idx, pid)
+    for k, rid, kw in out_map:
+        pm += port_entry("output", -1 if k < 0 else n_in + k, rid, **kw)
+    pm += "\t\t\t</port_map>\n\t\t\t<back_edges>\n"
+    for rid, pid in back:
+        pm += f'\t\t\t\t<edge from-layer="{rid}" from-port="0" to-layer="{pid}" to-port="0" />\n'
+    pm += "\t\t\t</back_edges>\n"
+    return with_extra(c, refs, pm + body.xml("body"))
+
+
+def gen_loop():
+    n = 0
+    # loop_dynamic_inputs: Zo = (X + Y) * M, M merged with Zo, trip count 3
+    c = Case("loop_dynamic_inputs")
+    X = c.inp("X", "f32", np.array([0, 1, 2, 3], np.float32).reshape(2, 2))
+    Y = c.inp("Y", "f32", np.array([1, 2, 3, 4], np.float32).reshape(2, 2))
+    M = c.inp("M", "f32", np.array([5, 4, 3, 2], np.float32).reshape(2, 2))
+    b = Body("body")
+    xi, yi, mi = b.param("Xi", "f32", [2, 2]), b.param("Yi", "f32", [2, 2]), b.param("M_body", "f32", [2, 2])
+    cond = body_const(c, b, "body_condition", "boolean", np.array([True]))
+    cond_rid = b.result(cond, "body_condition")
+    (s,) = b.op("sum", "Add", "opset1", None, [xi, yi], [("f32", [2, 2], "sum")])
+    (zo,) = b.op("Zo", "Multiply", "opset1", None, [s, mi], [("f32", [2, 2], "Zo")])
+    z_rid = b.result(zo, "Zo")
+    (out,) = loop_case(c, 3, [X, Y, M], b, [(2, xi.layer_id), (3, yi.layer_id), (4, mi.layer_id)],
+                       [(-1, cond_rid, {"purpose": "execution_condition"}), (0, z_rid, {})],
+                       [(z_rid, mi.layer_id)], [("f32", [2, 2], "Z")])
+    c.out(out, "Z", np.array([5, 108, 375, 686], np.float32).reshape(2, 2))
+    check("loop_dynamic_inputs", [m * (x + y) ** 3 for x, y, m in zip([0, 1, 2, 3], [1, 2, 3, 4], [5, 4, 3, 2])],
+          [5, 108, 375, 686])
+    n += c.write(SRC["loop"] + " loop_dynamic_inputs",
+                 "Loop-5, trip count 3: body Zo = (Xi + Yi) * M, X and Y invariant, M merged with Zo; output the "
+                 "last Zo (the test declares every shape dynamic; here they are static [2, 2])", "Loop-5")
+    for trip, last, concat in LOOP_STATIC:
+        xv = np.array(_LOOP_X, np.float64).reshape(10, 1, 10)
+        z = xv.copy()
+        zs = []
+        for _ in range(trip):
+            z = z + (7 + xv)
+            zs.append(z)
+        check(f"loop trip {trip}", z, last)
+        check(f"loop trip {trip} concat", np.concatenate(zs, axis=1), concat)
+        for et in ("i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "bf16", "f16", "f32"):
+            c = Case(f"loop_for_common_trip{trip}_{et}")
+            data = [c.inp("in0", et, xv), c.inp("in1", et, np.full((1, 1, 1), 7.0)), c.inp("in2", et, xv)]
+            b = Body("body")
+            p = [b.param(f"p{i}", et, sh) for i, sh in enumerate([[10, 1, 10], [1, 1, 1], [10, 1, 10]])]
+            cond = body_const(c, b, "body_condition", "boolean", np.array([True]))
+            cond_rid = b.result(cond, "body_condition")
+            zo = p[0]
+            for i in (1, 2):
+                (zo,) = b.op(f"add{i}", "Add", "opset1", None, [p[i], zo], [(et, [10, 1, 10], f"z{i}")])
+            z_rid = b.result(zo, "Zo")
+            o_cond, o_last, o_cat = loop_case(
+                c, trip, data, b, [(2, p[0].layer_id), (3, p[1].layer_id), (4, p[2].layer_id)],
+                [(-1, cond_rid, {"purpose": "execution_condition"}), (0, cond_rid, {}), (1, z_rid, {}),
+                 (2, z_rid, {"axis": 1, "start": 0, "end": -1, "stride": 1, "part_size": 1})],
+                [(z_rid, p[2].layer_id)],
+                [("boolean", [1], "cond_out"), (et, [10, 1, 10], "Z_last"), (et, [10, trip, 10], "Z_concat")])
+            c.out(o_cond, "cond_out", np.array([True]))
+            c.out(o_last, "Z_last", np.array(last, np.float64))
+            c.out(o_cat, "Z_concat", np.array(concat, np.float64))
+            n += c.write(SRC["loop"] + " generateParams loop_for_common",
+                         f"Loop-5, trip count {trip}: body Zo = in2 + (in1 + in0), in0/in1 invariant, in2 merged "
+                         f"with Zo; outputs the body condition, the last Zo and the Zos concatenated on axis 1 ({et})",
+                         "Loop-5")
+    return n
+
+
+# ---------------------------------------------------------------- TensorIterator-1 (tensor_iterator.cpp)
+
+def gen_tensor_iterator():
+    c = Case("tensor_iterator_dynamic_inputs")
+    X = c.inp("X", "f32", np.array([[2, 3]], np.float32))
+    Y = c.inp("Y", "f32", np.array([[4], [5]], np.float32))
+    M = c.inp("M", "f32", np.array([[5]], np.float32))
+    b = Body("body")
+    xi, yi, mi = b.param("Xi", "f32", [1, 1]), b.param("Yi", "f32", [1, 1]), b.param("M_body", "f32", [1, 1])
+    (s,) = b.op("sum", "Add", "opset1", None, [xi, yi], [("f32", [1, 1], "sum")])
+    (zo,) = b.op("Zo", "Multiply", "opset1", None, [s, mi], [("f32", [1, 1], "Zo")])
+    z_rid = b.result(zo, "Zo")
+    refs = c.op("ti", "TensorIterator", "opset1", None, [X, Y, M], [("f32", [1, 1], "Z")])
+    sl = {"start": 0, "stride": 1, "part_size": 1, "end": -1}
+    pm = ("\t\t\t<port_map>\n" + port_entry("input", 0, xi.layer_id, axis=1, **sl)
+          + port_entry("input", 1, yi.layer_id, axis=0, **sl) + port_entry("input", 2, mi.layer_id)
+          + port_entry("output", 3, z_rid) + "\t\t\t</port_map>\n\t\t\t<back_edges>\n"
+          + f'\t\t\t\t<edge from-layer="{z_rid}" from-port="0" to-layer="{mi.layer_id}" to-port="0" />\n'
+          + "\t\t\t</back_edges>\n")
+    (out,) = with_extra(c, refs, pm + b.xml("body"))
+    c.out(out, "Z", np.array([[240]], np.float32))
+    check("ti", [(3 + 5) * (2 + 4) * 5], [240])
+    return c.write(SRC["ti"] + " tensor_iterator_dynamic_inputs",
+                   "TensorIterator-1: X [1,2] sliced on axis 1, Y [2,1] sliced on axis 0, M merged with Zo = "
+                   "(Xi + Yi) * M; output the last Zo (the test declares the shapes dynamic; here static)",
+                   "TensorIterator-1")
+
+
+# ---------------------------------------------------------------- If-8 (if.cpp)
+
+_IF_X = [1.0, 2.0, 3.0, 4.0]
+_IF_Y = [2.0, 1.0, 2.0, 3.0]
+
+
+def if_case(c, cond, data, then_b, else_b, then_map, else_map, outs):
+    refs = c.op("if", "If", "opset8", None, [cond] + data, outs)
+    n_in = 1 + len(data)
+
+    def pmap(tag, m):
+        ins, outs_ = m
+        s = f"\t\t\t<{tag}>\n"
+        for ext, pid in ins:
+            s += port_entry("input", ext, pid)
+        for k, rid in outs_:
+            s += port_entry("output", n_in + k, rid)
+        return s + f"\t\t\t</{tag}>\n"
+    extra = (pmap("then_port_map", then_map) + pmap("else_port_map", else_map) + then_b.xml("then_body")
+             + else_b.xml("else_body"))
+    return with_extra(c, refs, extra)
+
+
+def mul_add_bodies(shape=(1, 2, 2)):
+    tb, eb = Body("then"), Body("else")
+    xt, yt = tb.param("Xt", "f32", list(shape)), tb.param("Yt", "f32", list(shape))
+    (m,) = tb.op("mul", "Multiply", "opset1", None, [xt, yt], [("f32", list(shape), "then_out")])
+    tr = tb.result(m, "then_out")
+    xe, ye = eb.param("Xe", "f32", list(shape)), eb.param("Ye", "f32", list(shape))
+    (a,) = eb.op("add", "Add", "opset1", None, [xe, ye], [("f32", list(shape), "else_out")])
+    er = eb.result(a, "else_out")
+    return tb, eb, ([(1, xt.layer_id), (2, yt.layer_id)], [(0, tr)]), ([(1, xe.layer_id), (2, ye.layer_id)], [(0, er)])
+
+
+def gen_if():
+    n = 0
+    org = SRC["if"]
+    # IfCondConst: then = X * Y, else = X
+    for cv, want in ((True, [2.0] * 4), (False, [1.0] * 4)):
+        nm = f"if_condition_const_is_{'true' if cv else 'false'}"
+        c = Case(nm)
+        X = c.inp("X", "f32", np.ones((1, 2, 2)))
+        Y = c.inp("Y", "f32", np.full((1, 2, 2), 2.0))
+        cond = c.g.const("cond", "boolean", np.array([cv]))
+        tb, eb = Body("then"), Body("else")
+        xt, yt = tb.param("Xt", "f32", [1, 2, 2]), tb.param("Yt", "f32", [1, 2, 2])
+        (m,) = tb.op("mul", "Multiply", "opset1", None, [xt, yt], [("f32", [1, 2, 2], "then_out")])
+        tr = tb.result(m, "then_out")
+        xe = eb.param("Xe", "f32", [1, 2, 2])
+        er = eb.result(xe, "else_out")
+        (o,) = if_case(c, cond, [X, Y], tb, eb, ([(1, xt.layer_id), (2, yt.layer_id)], [(0, tr)]),
+                       ([(1, xe.layer_id)], [(0, er)]), [("f32", [1, 2, 2], "Z")])
+        c.out(o, "Z", np.array(want).reshape(1, 2, 2))
+        n += c.write(org + " " + nm, f"If-8 with a Const condition {cv}: then X * Y, else X (Y unused by else)",
+                     "If-8")
+    # IfCondIsNonConst / IfConditionIsScalar / IfConditionIsDynamic / IfDynamicInputs: then X * Y, else X + Y
+    for nm, cshape, cdyn, xdyn in (("if_condition_si_non_const", [1], False, False),
+                                   ("if_condition_is_scalar_cond", [], False, False),
+                                   ("if_condition_is_dynamic_cond", [1], True, False),
+                                   ("if_dynamic_inputs_cond", [1], True, True)):
+        for cv in (True, False):
+            want = [2.0, 2.0, 6.0, 12.0] if cv else [3.0, 3.0, 5.0, 7.0]
+            name = f"{nm}_{'true' if cv else 'false'}"
+            c = Case(name)
+            carr = np.array(cv).reshape(cshape)
+            cond = dyn_param(c, "cond", "boolean", [None], carr) if cdyn else c.inp("cond", "boolean", carr)
+            xa = np.array(_IF_X, np.float32).reshape(1, 2, 2)
+            ya = np.array(_IF_Y, np.float32).reshape(1, 2, 2)
+            if xdyn:
+                X = dyn_param(c, "X", "f32", [None] * 3, xa)
+                Y = dyn_param(c, "Y", "f32", [None] * 3, ya)
+            else:
+                X, Y = c.inp("X", "f32", xa), c.inp("Y", "f32", ya)
+            tb, eb, tm, em = mul_add_bodies()
+            oshape = [-1, -1, -1] if xdyn else [1, 2, 2]
+            (o,) = if_case(c, cond, [X, Y], tb, eb, tm, em, [("f32", oshape, "Z")])
+            c.out(o, "Z", np.array(want, np.float32).reshape(1, 2, 2))
+            how = {"if_condition_si_non_const": "condition Parameter [1]",
+                   "if_condition_is_scalar_cond": "scalar condition Parameter",
+                   "if_condition_is_dynamic_cond": "condition Parameter of shape [?] (the test feeds a scalar; "
+                                                   "here [1])",
+                   "if_dynamic_inputs_cond": "condition [?], X and Y of shape [?,?,?] (the test: dynamic rank)"}[nm]
+            n += c.write(org + " " + (name if nm != "if_condition_si_non_const" else
+                                      ("if_condition_si_non_const_true" if cv else "if_condition_is_non_const_false")),
+                         f"If-8, {how}, condition {cv}: then X * Y, else X + Y", "If-8")
+    # IfWithoutAdditionalInputs: then Const 8, else Const 2
+    for cv in (True, False):
+        name = f"if_without_addition_inputs_condition_is_{'true' if cv else 'false'}"
+        c = Case(name)
+        cond = c.inp("cond", "boolean", np.array([cv]))
+        tb, eb = Body("then"), Body("else")
+        tr = tb.result(body_const(c, tb, "A", "f32", np.array([8.0], np.float32)), "A_res")
+        er = eb.result(body_const(c, eb, "B", "f32", np.array([2.0], np.float32)), "B_res")
+        (o,) = if_case(c, cond, [], tb, eb, ([], [(0, tr)]), ([], [(0, er)]), [("f32", [1], "Z")])
+        c.out(o, "Z", np.array([8.0 if cv else 2.0], np.float32))
+        n += c.write(org + " " + name, f"If-8 without data inputs, condition {cv}: then Const 8, else Const 2",
+                     "If-8")
+    # IfDynamismCaseWithStaticInputs: then (X*X, Y), else (X+X, Z); the second output's shape depends on cond
+    yv = np.array([ci * di for ci in range(4) for di in range(4)], np.float32).reshape(4, 2, 2)
+    zv = np.array([ci * di for ci in range(8) for di in range(64)], np.float32).reshape(8, 8, 8)
+    for cv in (True, False):
+        name = f"If_dynamism_case_with_static_inputs_condition_{'true' if cv else 'false'}"
+        c = Case(name)
+        cond = c.inp("cond", "boolean", np.array([cv]))
+        xa = np.array(_IF_X, np.float32).reshape(1, 2, 2)
+        X, Y, Z = c.inp("X", "f32", xa), c.inp("Y", "f32", yv), c.inp("Z", "f32", zv)
+        tb, eb = Body("then"), Body("else")
+        xt, yt = tb.param("Xt", "f32", [1, 2, 2]), tb.param("Yt", "f32", [4, 2, 2])
+        (m,) = tb.op("mul", "Multiply", "opset1", None, [xt, xt], [("f32", [1, 2, 2], "then_out1")])
+        tr1, tr2 = tb.result(m, "then_out1"), tb.result(yt, "then_out2")
+        xe, ze = eb.param("Xe", "f32", [1, 2, 2]), eb.param("Ze", "f32", [8, 8, 8])
+        (a,) = eb.op("add", "Add", "opset1", None, [xe, xe], [("f32", [1, 2, 2], "else_out1")])
+        er1, er2 = eb.result(a, "else_out1"), eb.result(ze, "else_out2")
+        o1, o2 = if_case(c, cond, [X, Y, Z], tb, eb, ([(1, xt.layer_id), (2, yt.layer_id)], [(0, tr1), (1, tr2)]),
+                         ([(1, xe.layer_id), (3, ze.layer_id)], [(0, er1), (1, er2)]),
+                         [("f32", [1, 2, 2], "O1"), ("f32", [-1, -1, -1], "O2")])
+        c.out(o1, "O1", np.array([1.0, 4.0, 9.0, 16.0] if cv else [2.0, 4.0, 6.0, 8.0], np.float32).reshape(1, 2, 2))
+        c.out(o2, "O2", yv if cv else zv)
+        n += c.write(org + " " + name, f"If-8, condition {cv}: then (X*X, Y [4,2,2]), else (X+X, Z [8,8,8]); the "
+                     "second output's shape depends on the condition", "If-8")
+    return n
+
+
 def main():
     W.clear_source(SOURCE)
     counts = {}
@@ -1058,6 +1396,7 @@ def main():
                gen_lstm_cell,
                gen_gru_cell,
                gen_rnn_cell,
+               gen_loop, gen_tensor_iterator, gen_if,
                # (more generators)
                ):
         counts[fn.__name__] = fn()
