@@ -35,6 +35,7 @@ SRC = {
     "loop": OPREF + "loop.cpp@09f9d71f",
     "ti": OPREF + "tensor_iterator.cpp@079483b2",
     "if": OPREF + "if.cpp@11e04060",
+    "memory": OPREF + "memory.cpp@116d8d51",
     # (more sources)
 }
 INT_RANGE = {"i8": (-128, 127), "u8": (0, 255), "i16": (-32768, 32767), "u16": (0, 65535), "i32": (-2**31, 2**31 - 1),
@@ -1386,6 +1387,99 @@ def gen_if():
     return n
 
 
+# ---------------------------------------------------------------- ReadValue/Assign-3/-6 (memory.cpp)
+
+MEM_SHAPES = [([1], [1]), ([2, 2], [1, 2, 3, 4]), ([1, 2, 3], [1, 2, 3, 4, 5, 6])]
+MEM_BOOL = [[True], [True, True, False, False], [True, False, True, False, True, False]]
+MEM_ETS = ("f64", "f32", "f16", "bf16", "i64", "i32", "i16", "i8", "u64", "u32", "u16", "u8")
+
+
+def rv6_attrs(var):
+    return [("variable_id", var), ("variable_type", "dynamic"), ("variable_shape", "...")]
+
+
+def gen_memory():
+    n = 0
+    org = SRC["memory"]
+    # ReferenceReadValueAssignV3/V6LayerTest: the output is the input (every run)
+    for ver in (3, 6):
+        for et in MEM_ETS + ("boolean",):
+            for si, (shape, vals) in enumerate(MEM_SHAPES):
+                v = MEM_BOOL[si] if et == "boolean" else vals
+                c = Case(f"read_value_assign{ver}_{et}_{'x'.join(map(str, shape))}")
+                x = c.inp("in", et, np.array(v).reshape(shape))
+                if ver == 3:
+                    (rv,) = c.op("read_value", "ReadValue", "opset3", [("variable_id", "v0")], [x],
+                                 [(et, shape, "rv")])
+                    (out,) = c.op("assign", "Assign", "opset3", [("variable_id", "v0")], [rv], [(et, shape, "y")])
+                else:
+                    (asg,) = c.op("assign", "Assign", "opset6", [("variable_id", "v0")], [x], [(et, shape, "asg")])
+                    (out,) = c.op("read_value", "ReadValue", "opset6", rv6_attrs("v0"), [asg], [(et, shape, "y")])
+                c.out(out, "y", np.array(v).reshape(shape))
+                grp = "generateParamsForReadValueAssign" + ("Boolean" if et == "boolean" else "")
+                how = ("ReadValue-3(in) -> Assign-3 -> output" if ver == 3 else
+                       "Assign-6(in) -> ReadValue-6(assign) -> output")
+                n += c.write(org + f" ReferenceReadValueAssignV{ver}LayerTest {grp}",
+                             f"{how}, variable v0, shape {shape}: the output is the input ({et})",
+                             f"ReadValue-{ver}")
+    # ReferenceReadValueAssign{Add,AddReset,AddModify}LayerTest: ReadValue-6(Const 0) + in -> Assign-6 -> output,
+    # 10 runs on one state: run k gives k * in; Reset before run 6 (index 5) restarts the count; set_state(in)
+    # before run 6 continues from in.  The first run is the case's expected output, every run is in "runs"
+    # (checked by graph's TestOVConvStateRuns).
+    for mode in ("add", "reset", "modify"):
+        for et in ("f32", "f16", "bf16", "i64", "i32", "i16", "i8", "u64", "u32", "u16", "u8"):
+            for shape, vals in MEM_SHAPES:
+                c = Case(f"memory_{mode}_{et}_{'x'.join(map(str, shape))}")
+                x = c.inp("in", et, np.array(vals).reshape(shape))
+                zero = c.inp("zero", et, np.zeros(shape), const=True)
+                (rv,) = c.op("read_value", "ReadValue", "opset6", rv6_attrs("v0"), [zero], [(et, shape, "rv")])
+                (s,) = c.op("add", "Add", "opset1", None, [x, rv], [(et, shape, "sum")])
+                (out,) = c.op("assign", "Assign", "opset6", [("variable_id", "v0")], [s], [(et, shape, "y")])
+                v = np.array(vals, np.float64)
+                runs = []
+                for k in range(10):
+                    if mode == "add":
+                        mult, action = k + 1, None
+                    elif mode == "reset":
+                        mult, action = (k + 1 if k < 5 else k - 4), ("reset" if k == 5 else None)
+                    else:
+                        mult, action = (k + 1 if k < 5 else k - 3), ("set_state" if k == 5 else None)
+                    r = {"y": (v * mult).tolist()}
+                    if action:
+                        r = {"action": action, "variable": "v0", "value_from_input": "in", **r}
+                    runs.append(r)
+                c.out(out, "y", v.reshape(shape))
+                test = {"add": "ReferenceReadValueAssignAddLayerTest", "reset": "ReferenceReadValueAssignAddResetLayerTest",
+                        "modify": "ReferenceReadValueAssignAddModifyLayerTest"}[mode]
+                n += c.write(org + f" {test}",
+                             f"in + ReadValue-6(Const 0) -> Assign-6 -> output, shape {shape}, 10 runs on one state"
+                             + {"add": "", "reset": ", state reset before run 6",
+                                "modify": ", set_state(in) before run 6"}[mode] + f" ({et})", "ReadValue-6",
+                             extra={"runs": runs})
+    # ReferenceReadValueAssignAddMultiVariableLayerTest: its vector says run k gives k * in, but with OpenVINO's
+    # ReadValue semantics (ReadValue::evaluate reads its initialiser while the variable's reset flag is set, as it
+    # is when the infer request creates it) the first run gives in + (in + in) = 3 * in.
+    for shape, vals in MEM_SHAPES:
+        c = Case(f"memory_multi_variable_f32_{'x'.join(map(str, shape))}")
+        x = c.inp("in", "f32", np.array(vals).reshape(shape))
+        (r1,) = c.op("read_value1", "ReadValue", "opset6", rv6_attrs("v0"), [x], [("f32", shape, "rv1")])
+        (r2,) = c.op("read_value2", "ReadValue", "opset6", rv6_attrs("v1"), [x], [("f32", shape, "rv2")])
+        (a1,) = c.op("add1", "Add", "opset1", None, [r1, r2], [("f32", shape, "add1")])
+        (a2,) = c.op("add2", "Add", "opset1", None, [x, a1], [("f32", shape, "add2")])
+        (out,) = c.op("assign1", "Assign", "opset6", [("variable_id", "v0")], [a2], [("f32", shape, "y")])
+        (sink,) = c.op("assign2", "Assign", "opset6", [("variable_id", "v1")], [r2], [("f32", shape, None)])
+        c.out(out, "y", np.array(vals, np.float64).reshape(shape))
+        n += c.write(org + " ReferenceReadValueAssignAddMultiVariableLayerTest",
+                     f"ReadValue-6(in, v0) + ReadValue-6(in, v1) + in -> Assign-6(v0) -> output, Assign-6(v1) of the "
+                     f"second ReadValue as a sink, shape {shape}, first run (f32)", "ReadValue-6", expect="differs",
+                     reason="the vector (run k gives k*in) is not OpenVINO's semantics: ReadValue::evaluate reads its "
+                            "initialiser while the variable's reset flag is set (VariableValue starts with "
+                            "m_reset = true), so the first run gives in + (in + in) = 3*in; the test passes only "
+                            "because ReferenceMemoryTest compares with abs_threshold -1, which ValidateBlobs turns "
+                            "into an infinite absolute tolerance")
+    return n
+
+
 def main():
     W.clear_source(SOURCE)
     counts = {}
@@ -1397,6 +1491,7 @@ def main():
                gen_gru_cell,
                gen_rnn_cell,
                gen_loop, gen_tensor_iterator, gen_if,
+               gen_memory,
                # (more generators)
                ):
         counts[fn.__name__] = fn()
