@@ -36,6 +36,7 @@ SRC = {
     "ti": OPREF + "tensor_iterator.cpp@079483b2",
     "if": OPREF + "if.cpp@11e04060",
     "memory": OPREF + "memory.cpp@116d8d51",
+    "inverse": OPREF + "inverse.cpp@5c76ae1e",
     # (more sources)
 }
 INT_RANGE = {"i8": (-128, 127), "u8": (0, 255), "i16": (-32768, 32767), "u16": (0, 65535), "i32": (-2**31, 2**31 - 1),
@@ -1480,6 +1481,67 @@ def gen_memory():
     return n
 
 
+# ---------------------------------------------------------------- Inverse-14 (inverse.cpp)
+
+INV_IN = {
+    "single_simple": ([2, 2], [0.5, 1.0, 3.0, 2.0]),
+    "many_simple": ([2, 3, 3], [2, -1, 0, -1, 2, -1, 0, -1, 2, 3, 1, 2, 0, 4, 1, 2, -2, 0]),
+    "single_complex": ([4, 4], [7, -2, 5, 8, -6, 3, -2, 27, 10, -12, 23, 21, 1, -21, 16, 15]),
+    "single_complex_cpu": ([4, 4], [5, 6, 6, 8, 2, 2, 2, 8, 6, 6, 2, 8, 2, 3, 6, 7]),
+}
+INV_OUT = {
+    ("single_simple", False): [-1.0, 0.5, 1.5, -0.25],
+    ("single_simple", True): [-1.0, 1.5, 0.5, -0.25],
+    ("many_simple", False): [0.75, 0.5, 0.25, 0.5, 1.0, 0.5, 0.25, 0.5, 0.75,
+                             -0.25, 0.5, 0.875, -0.25, 0.5, 0.378, 1.0, -1.0, -1.5],
+    ("many_simple", True): [0.75, 0.5, 0.25, 0.5, 1.0, 0.5, 0.25, 0.5, 0.75,
+                            -0.25, -0.25, 1.0, 0.5, 0.5, -1.0, 0.875, 0.378, -1.5],
+    ("single_complex", False): [0.190005, -0.0227165, -0.047196, 0.00562826, -0.0882213, 0.0116182, 0.0768744,
+                                -0.0814855, -0.164983, -0.0113243, 0.113786, -0.0509256, 0.0398047, 0.0298592,
+                                -0.010601, 0.0065324],
+    ("single_complex", True): [0.190005, -0.0882213, -0.164983, 0.0398047, -0.0227165, 0.0116182, -0.0113243,
+                               0.0298592, -0.047196, 0.0768744, 0.113786, -0.010601, 0.00562826, -0.0814855,
+                               -0.0509256, 0.0065324],
+    ("single_complex_cpu", False): [-17.0, -9.0, 12.0, 16.0, 17.0, 8.75, -11.75, -16.0, -4.0, -2.25, 2.75, 4.0, 1.0,
+                                    0.75, -0.75, -1.0],
+    ("single_complex_cpu", True): [-17.0, 17.0, -4.0, 1.0, -9.0, 8.75, -2.25, 0.75, 12.0, -11.75, 2.75, -0.75, 16.0,
+                                   -16.0, 4.0, -1.0],
+}
+
+
+def gen_inverse():
+    n = 0
+    for (nm, adj), y in INV_OUT.items():
+        shape, x = INV_IN[nm]
+        xa = np.array(x, np.float64).reshape(shape)
+        ref = np.linalg.inv(xa)
+        if adj:
+            ref = np.swapaxes(ref, -1, -2)
+        check(f"inverse {nm} {adj}", ref, y, atol=3.5e-3 if nm == "many_simple" else 1e-6, rtol=1e-5)
+        for et in ("f64", "f32", "f16", "bf16"):
+            c = Case(f"inverse_{nm}_{'adjoint' if adj else 'no_adjoint'}_{et}")
+            (h,) = c.op("inverse", "Inverse", "opset14", [("adjoint", adj)], [c.inp("x", et, xa)], [(et, shape, "y")])
+            tol = {}
+            note = None
+            if nm == "many_simple":
+                # the vector prints 0.378 for 3/8 = 0.375 (its other entries are exact); the reference test's own
+                # relative threshold of 1e-2 accepts both (plus one bf16 step, 2^-9, for bf16's rounding of 0.378)
+                tol = {"atol": 2e-3 if et == "bf16" else 0.0, "rtol": 1e-2}
+                note = "the vector's 0.378 is 3/8 = 0.375; compared with the reference test's threshold (rel 1e-2)"
+            elif et == "f64":
+                # OpenVINO's reference (src/core/reference/src/op/inverse.cpp) computes in float for every type
+                tol = {"atol": 1e-6, "rtol": 1e-5}
+            elif nm == "single_complex" and et == "f32":
+                tol = {"atol": 1e-6, "rtol": 1e-5}  # printed to 6 significant digits
+            elif et in ("f16", "bf16") and nm == "single_complex":
+                # an ill-conditioned 4x4 in 11/8 significant bits: the reference test's threshold (rel 1e-2)
+                tol = {"atol": 1e-3, "rtol": 1e-2}
+            c.out(h, "y", np.array(y), **tol)
+            n += c.write(SRC["inverse"] + f" {nm} adjoint={adj}", f"Inverse-14 {nm} {shape} adjoint={adj} ({et})",
+                         "Inverse-14", extra={"note": note} if note else None)
+    return n
+
+
 def main():
     W.clear_source(SOURCE)
     counts = {}
@@ -1492,6 +1554,7 @@ def main():
                gen_rnn_cell,
                gen_loop, gen_tensor_iterator, gen_if,
                gen_memory,
+               gen_inverse,
                # (more generators)
                ):
         counts[fn.__name__] = fn()
