@@ -2034,6 +2034,74 @@ def gen_gru_sequence():
     return n
 
 
+# ---------------------------------------------------------------- TensorIterator-1 with recurrent-cell bodies
+# tensor_iterator.cpp's TIStaticInputs builds X [batch, seq, input] sliced on axis 1 (forward: start 0, stride 1;
+# reverse: start -1, stride -1, end 0) -> Squeeze -> cell (W, R, B Consts) with H merged, output the last H.  Its
+# GRU-body vectors use the same data as gru_sequence.cpp (the prefixes of one list); the cases here run that
+# construction on the sequence vectors transcribed above (GRUSequence forward; RNNSequence forward and reverse), so
+# the expected final hidden state is those vectors' Ho.
+
+def ti_cell_case(name, kind, et, x, h0, w, r, b, clip, reverse, ho, origin):
+    c = Case(name)
+    batch, seq, inp = x.shape
+    hid = h0.shape[1]
+    X = c.inp("X", et, x)
+    H = c.inp("H_t", et, h0)
+    bd = Body("body")
+    xi = bd.param("Xi", et, [batch, 1, inp])
+    hi = bd.param("Hi", et, [batch, hid])
+    axis = body_const(c, bd, "axis", "i64", np.array([1], np.int64))
+    (sq,) = bd.op("squeeze", "Squeeze", "opset1", None, [xi, axis], [(et, [batch, inp], "xs")])
+    wc = body_const(c, bd, "W", et, w)
+    rc = body_const(c, bd, "R", et, r)
+    bc = body_const(c, bd, "B", et, b)
+    if kind == "gru":
+        attrs = [("hidden_size", hid), ("activations", "sigmoid,tanh"), ("activations_alpha", ""),
+                 ("activations_beta", ""), ("clip", clip), ("linear_before_reset", False)]
+        (ho_b,) = bd.op("cell", "GRUCell", "opset3", attrs, [sq, hi, wc, rc, bc], [(et, [batch, hid], "h")])
+    else:
+        attrs = [("hidden_size", hid), ("activations", "tanh"), ("activations_alpha", ""), ("activations_beta", ""),
+                 ("clip", clip)]
+        (ho_b,) = bd.op("cell", "RNNCell", "opset1", attrs, [sq, hi, wc, rc, bc], [(et, [batch, hid], "h")])
+    h_rid = bd.result(ho_b, "h")
+    refs = c.op("ti", "TensorIterator", "opset1", None, [X, H], [(et, [batch, hid], "Ho")])
+    sl = ({"axis": 1, "start": -1, "stride": -1, "part_size": 1, "end": 0} if reverse else
+          {"axis": 1, "start": 0, "stride": 1, "part_size": 1, "end": -1})
+    pm = ("\t\t\t<port_map>\n" + port_entry("input", 0, xi.layer_id, **sl) + port_entry("input", 1, hi.layer_id)
+          + port_entry("output", 2, h_rid) + "\t\t\t</port_map>\n\t\t\t<back_edges>\n"
+          + f'\t\t\t\t<edge from-layer="{h_rid}" from-port="0" to-layer="{hi.layer_id}" to-port="0" />\n'
+          + "\t\t\t</back_edges>\n")
+    (out,) = with_extra(c, refs, pm + bd.xml("body"))
+    c.out(out, "Ho", np.array(ho).reshape(batch, hid), atol=1e-5, rtol=1e-5)
+    return c.write(origin, f"TensorIterator-1 over {kind.upper()}Cell, X {list(x.shape)} sliced on axis 1 "
+                           f"{'in reverse (start -1, stride -1, end 0)' if reverse else 'forward'}, H merged, clip {clip}: "
+                           f"the final hidden state ({et})", "TensorIterator-1")
+
+
+def gen_tensor_iterator_cells():
+    n = 0
+    org = SRC["ti"] + " TIStaticInputs construction"
+    x = np.array(gs_prefix(500), np.float64).reshape(5, 10, 10)
+    h0 = np.array(gs_prefix(50), np.float64).reshape(5, 10)
+    w = np.array(gs_prefix(300), np.float64).reshape(30, 10)
+    b = np.array(gs_prefix(30), np.float64)
+    for et in ("f32", "f64"):
+        n += ti_cell_case(f"tensor_iterator_gru_forward_{et}", "gru", et, x, h0, w, w, b, 0.7, False, GS_HO_FWD,
+                          org + "; data and Ho: " + SRC["gru_seq"] + " GRUSequenceParams(5, 10, 10, 10, 0.7f, false, "
+                          "FORWARD)")
+    xr = np.array(RS_X, np.float64).reshape(5, 10, 10)
+    hr = np.array(RS_H, np.float64).reshape(5, 10)
+    wr = np.array(RS_W, np.float64).reshape(10, 10)
+    rr = np.array(RS_R, np.float64).reshape(10, 10)
+    br = np.array(RS_B, np.float64)
+    for rev, ho in ((False, RS_HO_FWD), (True, RS_HO_REV)):
+        for et in ("f32", "f64"):
+            n += ti_cell_case(f"tensor_iterator_rnn_{'reverse' if rev else 'forward'}_{et}", "rnn", et, xr, hr, wr, rr,
+                              br, 0.0, rev, ho, org + "; data and Ho: " + SRC["rnn_seq"] + " RNNSequenceParams "
+                              + ("REVERSE" if rev else "FORWARD"))
+    return n
+
+
 def main():
     W.clear_source(SOURCE)
     counts = {}
@@ -2052,6 +2120,7 @@ def main():
                gen_rnn_sequence,
                gen_multinomial,
                gen_gru_sequence,
+               gen_tensor_iterator_cells,
                # (more generators)
                ):
         counts[fn.__name__] = fn()
