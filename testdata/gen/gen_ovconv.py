@@ -42,6 +42,7 @@ SRC = {
     "rnn_seq": OPREF + "rnn_sequence.cpp@024f14f1",
     "multinomial": OPREF + "multinomial.cpp@0426c05d",
     "gru_seq": OPREF + "gru_sequence.cpp@01c95f3e",
+    "lstm_seq": OPREF + "lstm_sequence.cpp@024f14f1",
     # (more sources)
 }
 INT_RANGE = {"i8": (-128, 127), "u8": (0, 255), "i16": (-32768, 32767), "u16": (0, 65535), "i32": (-2**31, 2**31 - 1),
@@ -2102,6 +2103,101 @@ def gen_tensor_iterator_cells():
     return n
 
 
+# ---------------------------------------------------------------- LSTMSequence-5 (lstm_sequence.cpp)
+
+LS_HO = [0.559698, 0.587499, 0.58592, 0.563707, 0.587544, 0.56698, 0.571671, 0.571423, 0.579197,
+         0.585993, 0.583768, 0.569262, 0.575267, 0.573003, 0.566785, 0.575539, 0.58546, 0.57339,
+         0.572642, 0.586082, 0.582036, 0.580415, 0.582661, 0.562616, 0.57509, 0.584239, 0.583333,
+         0.583345, 0.568079, 0.561569, 0.579218, 0.577141, 0.579248, 0.572105, 0.565823, 0.568568,
+         0.564137, 0.582163, 0.572127, 0.560781, 0.577977, 0.578955, 0.568828, 0.573079, 0.566562,
+         0.562011, 0.573728, 0.56272, 0.585197, 0.587567]
+LS_CO = [1.2132, 1.37242, 1.3621, 1.23365, 1.37271, 1.25089, 1.27652, 1.27513, 1.32014, 1.36258,
+         1.34833, 1.26322, 1.29695, 1.284, 1.24985, 1.29853, 1.35913, 1.2862, 1.28197, 1.36315,
+         1.33748, 1.32752, 1.34137, 1.22801, 1.29593, 1.35132, 1.34559, 1.34566, 1.25679, 1.22266,
+         1.32026, 1.30789, 1.32044, 1.27895, 1.24474, 1.25944, 1.23589, 1.33827, 1.27907, 1.21865,
+         1.31284, 1.31868, 1.26086, 1.28443, 1.24866, 1.22491, 1.28812, 1.22855, 1.35744, 1.37287]
+
+
+def gen_lstm_sequence():
+    n = 0
+    x = np.array(gs_prefix(500), np.float64).reshape(5, 10, 10)
+    h0 = np.array(gs_prefix(50), np.float64).reshape(5, 1, 10)
+    w = np.array(gs_prefix(400), np.float64).reshape(1, 40, 10)
+    b = np.array(gs_prefix(40), np.float64).reshape(1, 40)
+    for direction in ("forward", "reverse"):
+        h, cc = h0[:, 0], h0[:, 0]
+        for t in (range(10) if direction == "forward" else reversed(range(10))):
+            h, cc = np_lstm_cell(x[:, t], h, cc, w[0], w[0], b[0], clip=0.7)
+        check(f"lstm_sequence {direction} H", h, LS_HO, atol=1e-5, rtol=1e-5)
+        check(f"lstm_sequence {direction} C", cc, LS_CO, atol=1e-5, rtol=1e-5)
+        for et in ("f32", "f64"):
+            c = Case(f"lstm_sequence_{direction}_clip07_{et}")
+            ins = [c.inp("X", et, x), c.inp("H_t", et, h0), c.inp("C_t", et, h0),
+                   c.inp("sequence_lengths", "i64", np.full(5, 10, np.int64)), c.inp("W", et, w), c.inp("R", et, w),
+                   c.inp("B", et, b)]
+            attrs = [("direction", direction), ("hidden_size", 10), ("activations", "sigmoid,tanh,tanh"),
+                     ("activations_alpha", ""), ("activations_beta", ""), ("clip", 0.7)]
+            _, ho_r, co_r = c.op("lstmseq", "LSTMSequence", "opset5", attrs, ins,
+                                 [(et, [5, 1, 10, 10], None), (et, [5, 1, 10], "Ho"), (et, [5, 1, 10], "Co")])
+            c.out(ho_r, "Ho", np.array(LS_HO).reshape(5, 1, 10), atol=1e-5, rtol=1e-5)
+            c.out(co_r, "Co", np.array(LS_CO).reshape(5, 1, 10), atol=1e-5, rtol=1e-5)
+            n += c.write(SRC["lstm_seq"] + f" generateParams LSTMSequenceParams(5, 10, 10, 10, 0.7f, "
+                                           f"{direction.upper()})",
+                         f"LSTMSequence-5 {direction}, batch 5, seq 10, input 10, hidden 10, clip 0.7 (R equals W, "
+                         f"H_t equals C_t in the vector): final Ho and Co (Y not transcribed) ({et})",
+                         "LSTMSequence-5")
+    return n
+
+
+def ti_lstm_case(name, et, x, h0, c0, w, b, clip, reverse, ho, co, origin):
+    c = Case(name)
+    batch, seq, inp = x.shape
+    hid = h0.shape[1]
+    X, H, C = c.inp("X", et, x), c.inp("H_t", et, h0), c.inp("C_t", et, c0)
+    bd = Body("body")
+    xi = bd.param("Xi", et, [batch, 1, inp])
+    hi = bd.param("Hi", et, [batch, hid])
+    ci = bd.param("Ci", et, [batch, hid])
+    axis = body_const(c, bd, "axis", "i64", np.array([1], np.int64))
+    (sq,) = bd.op("squeeze", "Squeeze", "opset1", None, [xi, axis], [(et, [batch, inp], "xs")])
+    wc, rc, bc = body_const(c, bd, "W", et, w), body_const(c, bd, "R", et, w), body_const(c, bd, "B", et, b)
+    attrs = [("hidden_size", hid), ("activations", "sigmoid,tanh,tanh"), ("activations_alpha", ""),
+             ("activations_beta", ""), ("clip", clip)]
+    hb, cb = bd.op("cell", "LSTMCell", "opset4", attrs, [sq, hi, ci, wc, rc, bc],
+                   [(et, [batch, hid], "h"), (et, [batch, hid], "c")])
+    h_rid, c_rid = bd.result(hb, "h"), bd.result(cb, "c")
+    refs = c.op("ti", "TensorIterator", "opset1", None, [X, H, C], [(et, [batch, hid], "Ho"), (et, [batch, hid], "Co")])
+    sl = ({"axis": 1, "start": -1, "stride": -1, "part_size": 1, "end": 0} if reverse else
+          {"axis": 1, "start": 0, "stride": 1, "part_size": 1, "end": -1})
+    pm = ("\t\t\t<port_map>\n" + port_entry("input", 0, xi.layer_id, **sl) + port_entry("input", 1, hi.layer_id)
+          + port_entry("input", 2, ci.layer_id) + port_entry("output", 3, h_rid) + port_entry("output", 4, c_rid)
+          + "\t\t\t</port_map>\n\t\t\t<back_edges>\n"
+          + f'\t\t\t\t<edge from-layer="{h_rid}" from-port="0" to-layer="{hi.layer_id}" to-port="0" />\n'
+          + f'\t\t\t\t<edge from-layer="{c_rid}" from-port="0" to-layer="{ci.layer_id}" to-port="0" />\n'
+          + "\t\t\t</back_edges>\n")
+    o_h, o_c = with_extra(c, refs, pm + bd.xml("body"))
+    c.out(o_h, "Ho", np.array(ho).reshape(batch, hid), atol=1e-5, rtol=1e-5)
+    c.out(o_c, "Co", np.array(co).reshape(batch, hid), atol=1e-5, rtol=1e-5)
+    return c.write(origin, f"TensorIterator-1 over LSTMCell-4, X {list(x.shape)} sliced on axis 1 "
+                           f"{'in reverse (start -1, stride -1, end 0)' if reverse else 'forward'}, H and C merged, "
+                           f"clip {clip}: the final H and C ({et})", "TensorIterator-1")
+
+
+def gen_tensor_iterator_lstm():
+    n = 0
+    x = np.array(gs_prefix(500), np.float64).reshape(5, 10, 10)
+    h0 = np.array(gs_prefix(50), np.float64).reshape(5, 10)
+    w = np.array(gs_prefix(400), np.float64).reshape(40, 10)
+    b = np.array(gs_prefix(40), np.float64)
+    for rev in (False, True):
+        for et in ("f32", "f64"):
+            n += ti_lstm_case(f"tensor_iterator_lstm_{'reverse' if rev else 'forward'}_{et}", et, x, h0, h0, w, b, 0.7,
+                              rev, LS_HO, LS_CO, SRC["ti"] + " TIStaticInputs construction (LSTM body); data, Ho and "
+                              "Co: " + SRC["lstm_seq"] + f" LSTMSequenceParams(5, 10, 10, 10, 0.7f, "
+                              f"{'REVERSE' if rev else 'FORWARD'})")
+    return n
+
+
 def main():
     W.clear_source(SOURCE)
     counts = {}
@@ -2121,6 +2217,8 @@ def main():
                gen_multinomial,
                gen_gru_sequence,
                gen_tensor_iterator_cells,
+               gen_lstm_sequence,
+               gen_tensor_iterator_lstm,
                # (more generators)
                ):
         counts[fn.__name__] = fn()
