@@ -2198,6 +2198,50 @@ def gen_tensor_iterator_lstm():
     return n
 
 
+# the base list continues (the bidirectional vector's W and R use 600 values)
+GS_BASE += [6.76815, 2.15026, 4.66033, 4.20769, 2.3604, 8.70826, 1.91807, 9.57809, 2.50132, 4.95464,
+            2.44375, 8.91345, 5.30605, 4.59238, 3.47923, 1.46477, 2.24843, 8.00775, 2.60248, 6.25095,
+            9.35311, 1.96897, 5.0738, 2.40393, 3.7379, 7.87712, 6.6423, 7.39986, 2.74115, 1.61588,
+            8.9169, 3.87864, 6.44032, 9.59689, 4.74213, 2.76302, 2.49426, 6.62326, 1.50664, 3.95698,
+            9.82371, 7.94438, 2.88399, 6.26754, 4.95809, 6.52199, 3.87974, 2.0071, 3.81713, 9.94544,
+            2.49197, 5.16628, 6.71965, 1.33379, 3.27947, 8.83191, 2.25668, 1.16264, 7.20743, 8.8397,
+            4.19957, 4.57119, 8.76621, 9.39031, 5.05683, 9.77492, 7.28143, 7.78249, 6.19997, 2.21146,
+            8.26929, 1.94202, 4.0196, 6.07928, 6.6033, 5.12291, 8.3157, 3.23435, 4.80489, 8.2505,
+            5.93311, 3.22774, 1.09695, 3.22228, 3.24883, 6.54187, 3.3574, 5.71848, 4.4223, 1.32481,
+            8.59246, 5.0497, 9.78833, 1.51703, 2.4678, 2.64335, 5.87163, 3.45429, 5.43941, 7.60549]
+
+
+def gen_gru_sequence_bidirectional():
+    """GRUSequenceParams(5, 10, 10, 5, 0.f, true, BIDIRECTIONAL): with these inputs the update gate saturates to
+    exactly 1, so the vector's Y repeats H_t at every step and Ho equals H_t (both transcribed as the vector has
+    them)."""
+    n = 0
+    x = np.array(gs_prefix(250), np.float64).reshape(5, 5, 10)
+    h0 = np.array(gs_prefix(100), np.float64).reshape(5, 2, 10)
+    w = np.array(gs_prefix(600), np.float64).reshape(2, 30, 10)
+    b = np.array(gs_prefix(80), np.float64).reshape(2, 40)
+    y = np.repeat(h0[:, :, None, :], 5, axis=2)  # the vector's Y: each H_t row repeated over the 5 steps
+    ho = np.array(gs_prefix(100), np.float64).reshape(5, 2, 10)
+    for d in range(2):
+        h = h0[:, d]
+        for t in (range(5) if d == 0 else reversed(range(5))):
+            h = np_gru_cell(x[:, t], h, w[d], w[d], b[d], clip=0.0, lbr=True)
+        check(f"gru_sequence bidirectional dir {d}", h, ho[:, d], atol=1e-6, rtol=1e-6)
+    for et in ("f32", "f64"):
+        c = Case(f"gru_sequence_bidirectional_lbr_{et}")
+        ins = [c.inp("X", et, x), c.inp("H_t", et, h0), c.inp("sequence_lengths", "i64", np.full(5, 5, np.int64)),
+               c.inp("W", et, w), c.inp("R", et, w), c.inp("B", et, b)]
+        attrs = [("direction", "bidirectional"), ("hidden_size", 10), ("activations", "sigmoid,tanh"),
+                 ("activations_alpha", ""), ("activations_beta", ""), ("clip", 0.0), ("linear_before_reset", True)]
+        y_r, ho_r = c.op("gruseq", "GRUSequence", "opset5", attrs, ins, [(et, [5, 2, 5, 10], "Y"), (et, [5, 2, 10], "Ho")])
+        c.out(y_r, "Y", y)
+        c.out(ho_r, "Ho", ho)
+        n += c.write(SRC["gru_seq"] + " generateParams GRUSequenceParams(5, 10, 10, 5, 0.f, true, BIDIRECTIONAL)",
+                     "GRUSequence-5 bidirectional, linear_before_reset, batch 5, seq 5, input 10, hidden 10, no clip "
+                     f"(the update gate saturates: Y and Ho keep H_t) ({et})", "GRUSequence-5")
+    return n
+
+
 def main():
     W.clear_source(SOURCE)
     counts = {}
@@ -2219,6 +2263,7 @@ def main():
                gen_tensor_iterator_cells,
                gen_lstm_sequence,
                gen_tensor_iterator_lstm,
+               gen_gru_sequence_bidirectional,
                # (more generators)
                ):
         counts[fn.__name__] = fn()
