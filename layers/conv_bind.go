@@ -18,9 +18,11 @@ type famFns struct {
 	f32 func(ins [][]float32, out []float32) error
 	f64 func(ins [][]float64, out []float64) error
 	i8  func(ins [][]int8, out []int8) error
+	i16 func(ins [][]int16, out []int16) error
 	i32 func(ins [][]int32, out []int32) error
 	i64 func(ins [][]int64, out []int64) error
 	u8  func(ins [][]uint8, out []uint8) error
+	u16 func(ins [][]uint16, out []uint16) error
 	u32 func(ins [][]uint32, out []uint32) error
 	u64 func(ins [][]uint64, out []uint64) error
 }
@@ -36,6 +38,14 @@ func famBind(op string, t ir.ElementType, inLens []int, outLen int, f famFns) (K
 		return famKernel(op, t, n, f.f64), nil
 	case ir.I8:
 		return famKernel(op, t, n, f.i8), nil
+	case ir.I16:
+		if f.i16 != nil {
+			return famKernel(op, t, n, f.i16), nil
+		}
+	case ir.U16:
+		if f.u16 != nil {
+			return famKernel(op, t, n, f.u16), nil
+		}
 	case ir.I32:
 		return famKernel(op, t, n, f.i32), nil
 	case ir.I64:
@@ -123,8 +133,9 @@ func convRun[T kernels.Number](g kernels.ConvGeom, back bool) func([][]T, []T) e
 func convFns(g kernels.ConvGeom, back bool) famFns {
 	return famFns{
 		f32: convRun[float32](g, back), f64: convRun[float64](g, back),
-		i8: convRun[int8](g, back), i32: convRun[int32](g, back), i64: convRun[int64](g, back),
-		u8: convRun[uint8](g, back), u32: convRun[uint32](g, back), u64: convRun[uint64](g, back),
+		i8: convRun[int8](g, back), i16: convRun[int16](g, back), i32: convRun[int32](g, back),
+		i64: convRun[int64](g, back), u8: convRun[uint8](g, back), u16: convRun[uint16](g, back),
+		u32: convRun[uint32](g, back), u64: convRun[uint64](g, back),
 	}
 }
 
@@ -329,7 +340,7 @@ func (m *matMulOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	}
 	return famBind("MatMul", outs[0].Type, []int{la, lb}, product(od), famFns{
 		f32: matMulRun[float32](g), f64: matMulRun[float64](g),
-		i8: matMulRun[int8](g), i32: matMulRun[int32](g), i64: matMulRun[int64](g),
-		u8: matMulRun[uint8](g), u32: matMulRun[uint32](g), u64: matMulRun[uint64](g),
+		i8: matMulRun[int8](g), i16: matMulRun[int16](g), i32: matMulRun[int32](g), i64: matMulRun[int64](g),
+		u8: matMulRun[uint8](g), u16: matMulRun[uint16](g), u32: matMulRun[uint32](g), u64: matMulRun[uint64](g),
 	})
 }

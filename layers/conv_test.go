@@ -286,3 +286,23 @@ func TestConvFamilyRun(t *testing.T) {
 	out = run(t, i1, ExecOptions{Reference: true}, tensor(t, ir.F32, []int{1, 1, 2, 2}, []float32{1, 2, 3, 4}), i64Tensor(t, 4, 4))
 	require.Equal(t, []float32{1, 1, 2, 2, 1, 1, 2, 2, 3, 3, 4, 4, 3, 3, 4, 4}, out[0].Data)
 }
+
+// TestConvFamilyInt16 runs the conv family and MatMul on i16 and u16, which OpenVINO's
+// template reference tests instantiate (group_convolution.cpp, convolution_backprop.cpp);
+// expected values from those vectors.
+func TestConvFamilyInt16(t *testing.T) {
+	gc := decodeOp(t, "GroupConvolution", "opset1", "strides", "1", "dilations", "1", "pads_begin", "0", "pads_end", "0")
+	out := run(t, gc, ExecOptions{Reference: true}, tensor(t, ir.I16, []int{1, 2, 6}, []int16{1, 3, 3, 0, 1, 2, 1, 3, 3, 0, 1, 2}),
+		tensor(t, ir.I16, []int{2, 1, 1, 3}, []int16{1, 0, 3, 3, 0, 1}))
+	require.Equal(t, []int16{10, 3, 6, 6, 6, 9, 10, 2}, out[0].Data)
+
+	bp := decodeOp(t, "ConvolutionBackpropData", "opset1", "strides", "1", "dilations", "1", "pads_begin", "0", "pads_end", "0")
+	out = run(t, bp, ExecOptions{Reference: true}, tensor(t, ir.U16, []int{1, 1, 4}, []uint16{5, 6, 7, 2}),
+		tensor(t, ir.U16, []int{1, 1, 3}, []uint16{2, 0, 1}))
+	require.Equal(t, []uint16{10, 12, 19, 10, 7, 2}, out[0].Data)
+
+	mm := decodeOp(t, "MatMul", "opset1")
+	out = run(t, mm, ExecOptions{Reference: true}, tensor(t, ir.I16, []int{2, 2}, []int16{1, 2, 3, 4}),
+		tensor(t, ir.I16, []int{2, 2}, []int16{5, 6, 7, 8}))
+	require.Equal(t, []int16{19, 22, 43, 50}, out[0].Data)
+}

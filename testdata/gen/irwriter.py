@@ -18,6 +18,7 @@ PREC = {
     "f32": "FP32", "f16": "FP16", "bf16": "BF16", "f64": "FP64",
     "i8": "I8", "i16": "I16", "i32": "I32", "i64": "I64",
     "u8": "U8", "u16": "U16", "u32": "U32", "u64": "U64", "boolean": "BOOL",
+    "u1": "BIN",  # packed-bit Consts (BinaryConvolution filters)
 }
 NP = {
     "f32": np.float32, "f16": np.float16, "f64": np.float64,
