@@ -371,12 +371,88 @@ def gen_yolo():
                  f"ReorgYolo-2 template vector ({et}): stride {st}, input {shp} = iota")
 
 
+# ------------------------------------------------------------------------------------------ ROIPooling / ROIAlign
+RP_C = "024f14f1632766e6481f5038ee9d3e9e9209bb67"
+RA_C = "01c95f3e775182481ac60b35c5983d9015f20e57"
+# (name, iH, iW, channels, rois, oH, oW, scale, mode, fill ('inc' = i/10 | value), proposals, expected,
+#  expected f16 override)
+RP_VECS = [
+    ("1x1_max", 6, 6, 3, 3, 1, 1, 1.0, "max", "inc", [0, 1, 1, 2, 3, 0, 1, 1, 2, 3, 0, 1, 1, 2, 3],
+     [2.0, 5.6, 9.2, 2.0, 5.6, 9.2, 2.0, 5.6, 9.2]),
+    ("2x2_max", 6, 6, 1, 3, 2, 2, 1.0, "max", "inc", [0, 1, 1, 3, 3, 0, 1, 2, 2, 4, 0, 0, 1, 4, 5],
+     [1.4, 1.5, 2.0, 2.1, 1.9, 2.0, 2.5, 2.6, 2.0, 2.2, 3.2, 3.4]),
+    ("1x1_bilinear", 6, 6, 3, 2, 1, 1, 1.0, "bilinear", "inc", [0, 0.2, 0.2, 0.4, 0.4, 0, 0.2, 0.2, 0.6, 0.6],
+     [1.05, 4.65, 8.25, 1.4, 5.0, 8.6]),
+    ("2x2_bilinear", 8, 8, 1, 3, 2, 2, 1.0, "bilinear", "inc",
+     [0, 0.15, 0.2, 0.75, 0.8, 0, 0.15, 0.2, 0.75, 0.8, 0, 0.15, 0.2, 0.75, 0.8],
+     [1.225, 1.645, 4.585, 5.005] * 3),
+    ("2x2_bilinear_border_proposal", 50, 50, 1, 1, 4, 4, 1.0, "bilinear", 1.0,
+     [0, 0, 0.248046786, 0.471333951, 1.0], [1.0] * 16),
+]
+
+
+def gen_roi_pooling():
+    for (nm, ih, iw, ch, nr, oh, ow, sc, mode, fill, props, out) in RP_VECS:
+        for et in ("f32", "f16"):
+            if nm.endswith("border_proposal") and et == "f16":
+                continue  # the test has this vector in f32 only
+            n = ch * ih * iw
+            if fill == "inc":
+                x = (np.arange(n).astype(np.float32) / np.float32(10)).astype(W.NP[et])
+            else:
+                x = np.full(n, fill, dtype=W.NP[et])
+            attrs = [("output_size", [oh, ow]), ("pooled_h", oh), ("pooled_w", ow), ("spatial_scale", repr(sc)),
+                     ("method", mode)]
+            case(f"roipooling_{nm}_{et}", "ROIPooling", "opset2", attrs,
+                 [("feat", x.reshape(1, ch, ih, iw)), ("rois", arr(props, et, [nr, 5]))],
+                 [("y", arr(out, et, [nr, ch, oh, ow]))],
+                 origin("roi_pooling.cpp", RP_C, f"smoke_ROIPooling_With_Hardcoded_Refs roi_pooling_{nm}"),
+                 f"ROIPooling-2 template vector roi_pooling_{nm} ({et}); threshold 1e-2", tol=(1e-2, 1e-2))
+
+
+RA_X = [0, 1, 8, 5, 5, 2, 0, 7, 7, 10, 4, 5, 9, 0, 0, 5,
+        7, 0, 4, 0, 4, 7, 6, 10, 9, 5, 1, 7, 4, 7, 10, 8,
+        2, 0, 8, 3, 6, 8, 10, 4, 2, 10, 7, 8, 7, 0, 6, 9,
+        2, 4, 8, 5, 2, 3, 3, 1, 5, 9, 10, 0, 9, 5, 5, 3,
+        10, 5, 2, 0, 10, 0, 5, 4, 3, 10, 5, 5, 10, 0, 8, 8,
+        9, 1, 0, 7, 9, 6, 8, 7, 10, 9, 2, 3, 3, 5, 6, 9,
+        4, 9, 2, 4, 5, 5, 3, 1, 1, 6, 8, 0, 5, 5, 10, 8,
+        6, 9, 6, 9, 1, 2, 7, 1, 1, 3, 0, 4, 0, 7, 10, 2]
+RA_AVG = [3, 3.75, 4.75, 5, 3, 5.5, 2.75, 3.75]
+RA_MAX = [4.375, 4.9375, 5.6875, 5.625, 4.625, 7.125, 3.3125, 4.3125]
+# (version, mode, aligned_mode, expected, test name)
+RA_VECS = [(3, "avg", None, RA_AVG, "roi_align_avg"), (3, "max", None, RA_MAX, "roi_align_max"),
+           (9, "avg", "asymmetric", RA_AVG, "roi_align_v9_avg_asymmetric"),
+           (9, "avg", "half_pixel_for_nn", [3.14, 2.16, 2.86, 5.03, 1.83, 5.84, 2.77, 3.44],
+            "roi_align_v9_avg_half_pixel_for_nn"),
+           (9, "max", "half_pixel", RA_MAX, "roi_align_v9_max_half_pixel")]
+
+
+def gen_roi_align():
+    for ver, mode, amode, out, tname in RA_VECS:
+        for et in ("f16", "f32"):
+            for it in ("i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64"):
+                attrs = [("pooled_h", 2), ("pooled_w", 2), ("sampling_ratio", 2), ("spatial_scale", "1"),
+                         ("mode", mode)]
+                if amode:
+                    attrs.append(("aligned_mode", amode))
+                cls = "ReferenceROIAlignTest" if ver == 3 else "ReferenceROIAlignV9Test"
+                case(f"roialign{ver}_{mode}_{amode or 'default'}_{et}_{it}", "ROIAlign", f"opset{ver}", attrs,
+                     [("x", arr(RA_X, et, [2, 1, 8, 8]))], [("y", arr(out, et, [2, 1, 2, 2]))],
+                     origin("roi_align.cpp", RA_C, f"{cls} {tname}"),
+                     f"ROIAlign-{ver} template vector {tname} ({et} data, {it} batch indices, Const rois "
+                     "[2,2,4,4] x2); threshold 1e-2",
+                     consts=[(1, arr([2, 2, 4, 4, 2, 2, 4, 4], et, [2, 4])), (2, arr([0, 1], it))], tol=(1e-2, 1e-2))
+
+
 def main():
     W.clear_source(SOURCE)
     gen_detection_output()
     gen_prior_box()
     gen_proposal()
     gen_yolo()
+    gen_roi_pooling()
+    gen_roi_align()
     total = sum(COUNTS.values())
     print(f"{SOURCE}: {total} cases " + ", ".join(f"{k} {v}" for k, v in sorted(COUNTS.items())))
 
