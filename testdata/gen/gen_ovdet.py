@@ -445,6 +445,370 @@ def gen_roi_align():
                      consts=[(1, arr([2, 2, 4, 4, 2, 2, 4, 4], et, [2, 4])), (2, arr([0, 1], it))], tol=(1e-2, 1e-2))
 
 
+# ------------------------------------------------------------------------------------------ Interpolate
+IP_C = "1a67e3eef6a769a3e4547818e58409f58e88a124"
+R16 = [float(v) for v in range(1, 17)]
+R8 = [float(v) for v in range(1, 9)]
+R4 = [1.0, 2.0, 3.0, 4.0]
+# v4 attribute tests: (name, in shape, sizes, out shape, scales, axes, mode, calc, ctm, nearest_mode, input, expected)
+IP4 = [
+    ("cubic.resize_downsample_scales_cubic", [1, 1, 4, 4], [3, 3], [1, 1, 3, 3], [0.8, 0.8], [2, 3], "cubic",
+     "scales", "half_pixel", "round_prefer_floor", R16,
+     [1.47119141, 2.78125, 4.08251953, 6.71142578, 8.02148438, 9.32275391, 11.91650391, 13.2265625, 14.52783203]),
+    ("cubic.resize_downsample_sizes_cubic", [1, 1, 4, 4], [3, 3], [1, 1, 3, 3], [0.75, 0.75], [2, 3], "cubic",
+     "sizes", "half_pixel", "round_prefer_floor", R16,
+     [1.63078704, 3.00462963, 4.37847222, 7.12615741, 8.5, 9.87384259, 12.62152778, 13.99537037, 15.36921296]),
+    ("cubic.resize_upsample_scales_cubic", [1, 1, 4, 4], [8, 8], [1, 1, 8, 8], [2.0, 2.0], [2, 3], "cubic",
+     "scales", "half_pixel", "round_prefer_floor", R16,
+     [0.47265625, 0.76953125, 1.24609375, 1.875, 2.28125, 2.91015625, 3.38671875, 3.68359375,
+      1.66015625, 1.95703125, 2.43359375, 3.0625, 3.46875, 4.09765625, 4.57421875, 4.87109375,
+      3.56640625, 3.86328125, 4.33984375, 4.96875, 5.375, 6.00390625, 6.48046875, 6.77734375,
+      6.08203125, 6.37890625, 6.85546875, 7.484375, 7.890625, 8.51953125, 8.99609375, 9.29296875,
+      7.70703125, 8.00390625, 8.48046875, 9.109375, 9.515625, 10.14453125, 10.62109375, 10.91796875,
+      10.22265625, 10.51953125, 10.99609375, 11.625, 12.03125, 12.66015625, 13.13671875, 13.43359375,
+      12.12890625, 12.42578125, 12.90234375, 13.53125, 13.9375, 14.56640625, 15.04296875, 15.33984375,
+      13.31640625, 13.61328125, 14.08984375, 14.71875, 15.125, 15.75390625, 16.23046875, 16.52734375]),
+    ("cubic.resize_upsample_scales_cubic_asymmetric", [1, 1, 4, 4], [8, 8], [1, 1, 8, 8], [2.0, 2.0], [2, 3],
+     "cubic", "scales", "asymmetric", "round_prefer_floor", R16,
+     [1.0, 1.40625, 2.0, 2.5, 3.0, 3.59375, 4.0, 4.09375, 2.625, 3.03125,
+      3.625, 4.125, 4.625, 5.21875, 5.625, 5.71875, 5.0, 5.40625, 6.0, 6.5,
+      7.0, 7.59375, 8.0, 8.09375, 7.0, 7.40625, 8.0, 8.5, 9.0, 9.59375,
+      10.0, 10.09375, 9.0, 9.40625, 10.0, 10.5, 11.0, 11.59375, 12.0, 12.09375,
+      11.375, 11.78125, 12.375, 12.875, 13.375, 13.96875, 14.375, 14.46875, 13.0, 13.40625,
+      14.0, 14.5, 15.0, 15.59375, 16.0, 16.09375, 13.375, 13.78125, 14.375, 14.875,
+      15.375, 15.96875, 16.375, 16.46875]),
+    ("cubic.resize_upsample_sizes_cubic", [1, 1, 4, 4], [9, 10], [1, 1, 9, 10], [2.25, 2.5], [2, 3], "cubic",
+     "sizes", "half_pixel", "round_prefer_floor", R16,
+     [0.45507922, 0.64057922, 0.97157922, 1.42257922, 1.90732922, 2.22332922, 2.70807922, 3.15907922,
+      3.49007922, 3.67557922, 1.39437963, 1.57987963, 1.91087963, 2.36187963, 2.84662963, 3.16262963,
+      3.64737963, 4.09837963, 4.42937963, 4.61487963, 2.95130693, 3.13680693, 3.46780693, 3.91880693,
+      4.40355693, 4.71955693, 5.20430693, 5.65530693, 5.98630693, 6.17180693, 5.20525069, 5.39075069,
+      5.72175069, 6.17275069, 6.65750069, 6.97350069, 7.45825069, 7.90925069, 8.24025069, 8.42575069,
+      6.88975, 7.07525, 7.40625, 7.85725, 8.342, 8.658, 9.14275, 9.59375,
+      9.92475, 10.11025, 8.57424931, 8.75974931, 9.09074931, 9.54174931, 10.02649931, 10.34249931,
+      10.82724931, 11.27824931, 11.60924931, 11.79474931, 10.82819307, 11.01369307, 11.34469307, 11.79569307,
+      12.28044307, 12.59644307, 13.08119307, 13.53219307, 13.86319307, 14.04869307, 12.38512037, 12.57062037,
+      12.90162037, 13.35262037, 13.83737037, 14.15337037, 14.63812037, 15.08912037, 15.42012037, 15.60562037,
+      13.32442078, 13.50992078, 13.84092078, 14.29192078, 14.77667078, 15.09267078, 15.57742078, 16.02842078,
+      16.35942078, 16.54492078]),
+    ("cubic.resize_downsample_scales_cubic_align_corners", [1, 1, 4, 4], [3, 3], [1, 1, 3, 3], [0.8, 0.8], [2, 3],
+     "cubic", "scales", "align_corners", "round_prefer_floor", R16, [1.0, 2.5, 4.0, 7.0, 8.5, 10.0, 13.0, 14.5, 16.0]),
+    ("cubic.resize_upsample_scales_cubic_align_corners", [1, 1, 4, 4], [8, 8], [1, 1, 8, 8], [2.0, 2.0], [2, 3],
+     "cubic", "scales", "align_corners", "round_prefer_floor", R16,
+     [1.0, 1.34110787, 1.80029155, 2.32944606, 2.67055394, 3.19970845, 3.65889213, 4.0,
+      2.36443149, 2.70553936, 3.16472303, 3.69387755, 4.03498542, 4.56413994, 5.02332362, 5.36443149,
+      4.20116618, 4.54227405, 5.00145773, 5.53061224, 5.87172012, 6.40087464, 6.86005831, 7.20116618,
+      6.31778426, 6.65889213, 7.1180758, 7.64723032, 7.98833819, 8.51749271, 8.97667638, 9.31778426,
+      7.68221574, 8.02332362, 8.48250729, 9.01166181, 9.35276968, 9.8819242, 10.34110787, 10.68221574,
+      9.79883382, 10.13994169, 10.59912536, 11.12827988, 11.46938776, 11.99854227, 12.45772595, 12.79883382,
+      11.63556851, 11.97667638, 12.43586006, 12.96501458, 13.30612245, 13.83527697, 14.29446064, 14.63556851,
+      13.0, 13.34110787, 13.80029155, 14.32944606, 14.67055394, 15.19970845, 15.65889213, 16.0]),
+    ("nearest.resize_downsample_scales_nearest", [1, 1, 2, 4], [1, 2], [1, 1, 1, 2], [0.6, 0.6], [2, 3], "nearest",
+     "scales", "half_pixel", "round_prefer_floor", R8, [1.0, 3.0]),
+    ("nearest.resize_downsample_sizes_nearest", [1, 1, 2, 4], [1, 2], [1, 1, 1, 2], [0.5, 0.5], [2, 3], "nearest",
+     "sizes", "half_pixel", "round_prefer_floor", R8, [1.0, 3.0]),
+    ("nearest.resize_downsample_sizes_nearest_tf_half_pixel_for_nn", [1, 1, 4, 4], [3, 2], [1, 1, 3, 2], [0.75, 0.5],
+     [2, 3], "nearest", "sizes", "tf_half_pixel_for_nn", "round_prefer_floor", R16, [6.0, 8.0, 10.0, 12.0, 14.0, 16.0]),
+    ("nearest.resize_upsample_scales_nearest", [1, 1, 2, 2], [4, 6], [1, 1, 4, 6], [2.0, 3.0], [2, 3], "nearest",
+     "scales", "half_pixel", "round_prefer_floor", R4,
+     [1, 1, 1, 2, 2, 2, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 3, 3, 3, 4, 4, 4]),
+    ("nearest.resize_upsample_sizes_nearest", [1, 1, 2, 2], [7, 8], [1, 1, 7, 8], [3.5, 4.0], [2, 3], "nearest",
+     "sizes", "half_pixel", "round_prefer_floor", R4,
+     [1, 1, 1, 1, 2, 2, 2, 2] * 4 + [3, 3, 3, 3, 4, 4, 4, 4] * 3),
+    ("nearest.resize_upsample_sizes_nearest_ceil_half_pixel", [1, 1, 4, 4], [8, 8], [1, 1, 8, 8], [2.0, 2.0], [2, 3],
+     "nearest", "sizes", "half_pixel", "ceil", R16,
+     [1, 2, 2, 3, 3, 4, 4, 4, 5, 6, 6, 7, 7, 8, 8, 8, 5, 6, 6, 7, 7, 8, 8, 8, 9, 10, 10, 11, 11, 12, 12, 12,
+      9, 10, 10, 11, 11, 12, 12, 12, 13, 14, 14, 15, 15, 16, 16, 16, 13, 14, 14, 15, 15, 16, 16, 16,
+      13, 14, 14, 15, 15, 16, 16, 16]),
+    ("nearest.resize_upsample_sizes_nearest_floor_align_corners", [1, 1, 4, 4], [8, 8], [1, 1, 8, 8], [2.0, 2.0],
+     [2, 3], "nearest", "sizes", "align_corners", "floor", R16,
+     [1, 1, 1, 2, 2, 3, 3, 4] * 3 + [5, 5, 5, 6, 6, 7, 7, 8] * 2 + [9, 9, 9, 10, 10, 11, 11, 12] * 2 +
+     [13, 13, 13, 14, 14, 15, 15, 16]),
+    ("nearest.resize_upsample_sizes_nearest_round_prefer_ceil_asymmetric", [1, 1, 4, 4], [8, 8], [1, 1, 8, 8],
+     [2.0, 2.0], [2, 3], "nearest", "sizes", "asymmetric", "round_prefer_ceil", R16,
+     [1, 2, 2, 3, 3, 4, 4, 4, 5, 6, 6, 7, 7, 8, 8, 8, 5, 6, 6, 7, 7, 8, 8, 8, 9, 10, 10, 11, 11, 12, 12, 12,
+      9, 10, 10, 11, 11, 12, 12, 12, 13, 14, 14, 15, 15, 16, 16, 16, 13, 14, 14, 15, 15, 16, 16, 16,
+      13, 14, 14, 15, 15, 16, 16, 16]),
+    ("linear_onnx.resize_downsample_scales_linear", [1, 1, 2, 4], [1, 2], [1, 1, 1, 2], [0.6, 0.6], [2, 3],
+     "linear_onnx", "scales", "half_pixel", "round_prefer_floor", R8, [2.6666665, 4.3333331]),
+    ("linear_onnx.resize_downsample_sizes_linear_pytorch_half_pixel", [1, 1, 4, 4], [3, 1], [1, 1, 3, 1],
+     [0.75, 0.25], [2, 3], "linear_onnx", "sizes", "pytorch_half_pixel", "round_prefer_floor", R16,
+     [1.6666666, 7.0, 12.333333]),
+    ("linear_onnx.resize_upsample_scales_linear", [1, 1, 2, 2], [4, 4], [1, 1, 4, 4], [2.0, 2.0], [2, 3],
+     "linear_onnx", "scales", "half_pixel", "round_prefer_floor", R4,
+     [1.0, 1.25, 1.75, 2.0, 1.5, 1.75, 2.25, 2.5, 2.5, 2.75, 3.25, 3.5, 3.0, 3.25, 3.75, 4.0]),
+    ("linear_onnx.resize_upsample_scales_linear_align_corners", [1, 1, 2, 2], [4, 4], [1, 1, 4, 4], [2.0, 2.0],
+     [2, 3], "linear_onnx", "scales", "align_corners", "round_prefer_floor", R4,
+     [1.0, 1.33333333, 1.66666667, 2.0, 1.66666667, 2.0, 2.33333333, 2.66666667,
+      2.33333333, 2.66666667, 3.0, 3.33333333, 3.0, 3.33333333, 3.66666667, 4.0]),
+    ("linear_onnx.resize_downsample_scales_linear_align_corners", [1, 1, 2, 4], [1, 2], [1, 1, 1, 2], [0.6, 0.6],
+     [2, 3], "linear_onnx", "scales", "align_corners", "round_prefer_floor", R8, [1.0, 4.0]),
+    ("linear_onnx.resize3dims_upsample_scales_linear", [1, 2, 2, 2], [1, 4, 4, 4], [1, 4, 4, 4],
+     [1.0, 2.0, 2.0, 2.0], [0, 1, 2, 3], "linear_onnx", "scales", "half_pixel", "round_prefer_floor", R8,
+     [1.0, 1.25, 1.75, 2.0, 1.5, 1.75, 2.25, 2.5, 2.5, 2.75, 3.25, 3.5, 3.0, 3.25, 3.75, 4.0,
+      2.0, 2.25, 2.75, 3.0, 2.5, 2.75, 3.25, 3.5, 3.5, 3.75, 4.25, 4.5, 4.0, 4.25, 4.75, 5.0,
+      4.0, 4.25, 4.75, 5.0, 4.5, 4.75, 5.25, 5.5, 5.5, 5.75, 6.25, 6.5, 6.0, 6.25, 6.75, 7.0,
+      5.0, 5.25, 5.75, 6.0, 5.5, 5.75, 6.25, 6.5, 6.5, 6.75, 7.25, 7.5, 7.0, 7.25, 7.75, 8.0]),
+    ("linear_onnx5d.resize_downsample_scales_linear", [1, 1, 3, 2, 4], [2, 1, 2], [1, 1, 2, 1, 2], [0.8, 0.6, 0.6],
+     [2, 3, 4], "linear_onnx", "scales", "half_pixel", "round_prefer_floor", [float(v) for v in range(1, 25)],
+     [3.6666665, 5.333333, 13.666666, 15.333333]),
+    ("linear_onnx5d.resize_downsample_scales_linear_align_corners", [1, 1, 3, 2, 4], [2, 1, 2], [1, 1, 2, 1, 2],
+     [0.8, 0.6, 0.6], [2, 3, 4], "linear_onnx", "scales", "align_corners", "round_prefer_floor",
+     [float(v) for v in range(1, 25)], [1.0, 4.0, 17.0, 20.0]),
+    ("linear_onnx5d.resize_upsample_scales_linear", [1, 1, 2, 2, 2], [4, 4, 4], [1, 1, 4, 4, 4], [2.0, 2.0, 2.0],
+     [2, 3, 4], "linear_onnx", "scales", "half_pixel", "round_prefer_floor", R8,
+     [1.0, 1.25, 1.75, 2.0, 1.5, 1.75, 2.25, 2.5, 2.5, 2.75, 3.25, 3.5, 3.0, 3.25, 3.75, 4.0,
+      2.0, 2.25, 2.75, 3.0, 2.5, 2.75, 3.25, 3.5, 3.5, 3.75, 4.25, 4.5, 4.0, 4.25, 4.75, 5.0,
+      4.0, 4.25, 4.75, 5.0, 4.5, 4.75, 5.25, 5.5, 5.5, 5.75, 6.25, 6.5, 6.0, 6.25, 6.75, 7.0,
+      5.0, 5.25, 5.75, 6.0, 5.5, 5.75, 6.25, 6.5, 6.5, 6.75, 7.25, 7.5, 7.0, 7.25, 7.75, 8.0]),
+    ("linear_onnx5d.resize_upsample_scales_linear_align_corners", [1, 1, 2, 2, 2], [4, 4, 4], [1, 1, 4, 4, 4],
+     [2.0, 2.0, 2.0], [2, 3, 4], "linear_onnx", "scales", "align_corners", "round_prefer_floor", R8,
+     [1.0, 1.3333333, 1.6666667, 2.0, 1.6666666, 2.0, 2.3333335, 2.6666667, 2.3333333, 2.6666665,
+      3.0, 3.3333335, 3.0, 3.3333333, 3.6666665, 4.0, 2.3333335, 2.6666665, 3.0, 3.3333333,
+      3.0, 3.333333, 3.6666665, 3.9999995, 3.6666665, 4.0, 4.3333335, 4.6666665, 4.333333, 4.6666665,
+      4.9999995, 5.333333, 3.6666667, 4.0, 4.3333335, 4.6666665, 4.3333335, 4.6666665, 5.0, 5.333333,
+      5.0, 5.3333335, 5.666667, 6.0, 5.666667, 5.9999995, 6.333333, 6.666667, 5.0, 5.333333,
+      5.6666665, 6.0, 5.666667, 5.9999995, 6.333333, 6.666666, 6.3333335, 6.666666, 7.0, 7.3333335,
+      7.0, 7.333333, 7.6666675, 8.0]),
+    ("linear_onnx5d.resize_downsample_sizes_linear_pytorch_half_pixel", [1, 1, 2, 4, 4], [1, 3, 1], [1, 1, 1, 3, 1],
+     [0.5, 0.75, 0.25], [2, 3, 4], "linear_onnx", "sizes", "pytorch_half_pixel", "round_prefer_floor",
+     [float(v) for v in range(1, 33)], [1.6666667, 7.0, 12.333333]),
+]
+
+R64 = list(range(64))
+PIL_X56 = [121.14, 131.03, 193.32, 243.32, 8.92, 36.9, 210.67, 242.85, 63.8, 79.83,
+           222.47, 108.37, 69.93, 211.89, 65.79, 104.75, 164.82, 140.7, 21.95, 7.06,
+           221.59, 192.9, 214.5, 137.76, 209.29, 84.41, 115.89, 201.84, 31.72, 77.62]
+PIL_X24 = [214.42, 66.97, 27.98, 76.41, 105.94, 208.44, 115.53, 23.53]
+PIL_BL_UP = [214.42, 140.695, 60.47167, 34.478333, 52.195, 76.41, 203.57199, 142.34451,
+             73.72, 44.132, 53.9285, 71.122, 160.18, 148.9425, 126.71333, 82.746666,
+             60.8625, 49.97, 116.788, 155.5405, 179.70667, 121.361336, 67.7965, 28.818,
+             105.94, 157.19, 192.955, 131.015, 69.53, 23.53]
+PIL_BC_UP = [236.49521, 146.10538, 38.218796, 17.75709, 50.332058, 85.74947, 215.93185, 148.13255,
+             63.085896, 35.050694, 51.983547, 75.524284, 161.65862, 153.48294, 128.71808, 80.69401,
+             56.342354, 48.53678, 107.38538, 158.83333, 194.35027, 126.33732, 60.70116, 21.549273,
+             86.82202, 160.8605, 219.21736, 143.63092, 62.35265, 11.32409]
+PIL_BC_DN = [162.90814, 143.26627, 138.46507, 109.5325, 92.69513, 126.17204, 164.13477, 127.86513]
+PIL_BL_DN = [159.58046, 141.59782, 138.78581, 111.842384, 96.50358, 129.36433, 159.38596, 128.2533]
+# v11 float pillow tests: (name, in shape, sizes, out shape, scales, axes, mode, input, expected, cube_coeff)
+IP11F = [
+    ("bilinear.downsample_2D_sizes", [5, 6], [2, 4], [2, 4], None, [0, 1], "bilinear_pillow", PIL_X56, PIL_BL_DN, -0.75),
+    ("bilinear.downsample_to_2x4_2D_scales", [5, 6], None, [2, 4], [0.4, 0.7], [0, 1], "bilinear_pillow", PIL_X56,
+     PIL_BL_DN, -0.75),
+    ("bilinear.downsample_to_2x3_2D_scales", [5, 6], None, [2, 3], [0.4, 0.6666], [0, 1], "bilinear_pillow", PIL_X56,
+     [158.00597, 137.05489, 121.252205, 102.18909, 147.77483, 137.24052], -0.75),
+    ("bilinear.upsample_2D_sizes", [2, 4], [5, 6], [5, 6], None, [0, 1], "bilinear_pillow", PIL_X24, PIL_BL_UP, -0.75),
+    ("bilinear.upsample_2D_scales", [2, 4], None, [5, 6], [2.5, 1.5], [0, 1], "bilinear_pillow", PIL_X24, PIL_BL_UP,
+     -0.75),
+    ("bicubic.downsample_2D_sizes", [5, 6], [2, 4], [2, 4], None, [0, 1], "bicubic_pillow", PIL_X56, PIL_BC_DN, -0.5),
+    ("bicubic.downsample_to_2x4_2D_scales", [5, 6], None, [2, 4], [0.4, 0.7], [0, 1], "bicubic_pillow", PIL_X56,
+     PIL_BC_DN, -0.5),
+    ("bicubic.downsample_2D_scales_default_axes", [5, 6], None, [2, 4], [0.4, 0.7], None, "bicubic_pillow", PIL_X56,
+     PIL_BC_DN, -0.5),
+    ("bicubic.downsample_2D_sizes_cube_coeff_ov_default", [5, 6], [2, 4], [2, 4], None, [0, 1], "bicubic_pillow",
+     PIL_X56, [162.548325, 144.773224, 138.243408, 110.827049, 92.899925, 125.124802, 164.711548, 129.240463], -0.75),
+    ("bicubic.downsample_to_2x3_2D_scales", [5, 6], None, [2, 3], [0.4, 0.6666], [0, 1], "bicubic_pillow", PIL_X56,
+     [162.16028, 136.76193, 118.96405, 95.98418, 151.06361, 137.54117], -0.5),
+    ("bicubic.upsample_negative_out_val_2D_sizes", [2, 4], [5, 6], [5, 6], None, [0, 1], "bicubic_pillow",
+     [0.1875, 1.1875, 10.1875, 50.1875, 100.1875, 99.1875, 999.1875, 1000.1875],
+     [-9.77841, -4.4676228, -18.490986, -80.825874, -69.36307, -41.225075,
+      6.6730685, 3.1702557, 15.340315, 64.80558, 98.734406, 114.720276,
+      50.09375, 23.329044, 104.63187, 449.17325, 542.39703, 526.30963,
+      93.51443, 43.48783, 193.92343, 833.54095, 986.0597, 937.899,
+      109.96591, 51.12571, 227.75473, 979.17236, 1154.1572, 1093.8444], -0.5),
+    ("bicubic.upsample_2D_sizes", [2, 4], [5, 6], [5, 6], None, [0, 1], "bicubic_pillow", PIL_X24, PIL_BC_UP, -0.5),
+    ("bicubic.upsample_2D_sizes_default_axes", [2, 4], [5, 6], [5, 6], None, None, "bicubic_pillow", PIL_X24,
+     PIL_BC_UP, -0.5),
+]
+PIL_NHWC_RAND = [172, 10, 127, 140, 47, 170, 196, 151, 117, 166, 22, 183, 192, 204, 33, 216,
+                 67, 179, 78, 154, 251, 82, 162, 219, 195, 118, 125, 139, 103, 125, 229, 216,
+                 9, 164, 116, 108, 211, 222, 161, 159, 21, 81, 89, 165, 242, 214, 102, 98]
+PIL_X5x6x3 = [37, 244, 193, 106, 235, 128, 71, 255, 140, 47, 103, 184, 72, 20, 188,
+              238, 255, 126, 7, 0, 137, 195, 204, 32, 203, 170, 101, 77, 133, 30,
+              193, 255, 79, 203, 145, 37, 192, 83, 112, 60, 144, 128, 163, 23, 129,
+              80, 134, 101, 204, 191, 174, 47, 71, 30, 78, 99, 237, 170, 118, 88,
+              252, 121, 116, 171, 134, 141, 146, 101, 25, 125, 127, 239, 178, 228, 239,
+              137, 20, 213, 167, 216, 254, 84, 80, 107, 101, 177, 50, 80, 146, 139]
+PIL_BC_X56I = [168, 92, 157, 111, 15, 138, 97, 47, 237, 25, 163, 6, 72, 118, 121,
+               238, 22, 174, 182, 140, 43, 121, 158, 242, 210, 73, 113, 111, 75, 132]
+PIL_BC_Q = [5, 6, 9, 10, 21, 22, 25, 26, 37, 38, 41, 42, 53, 54, 57, 58]
+PIL_BC_UP8 = [4, 4, 5, 6, 7, 8, 9, 9, 8, 8, 9, 10, 11, 12, 13, 13, 16, 16, 17, 18, 19, 20,
+              21, 21, 25, 25, 26, 27, 28, 29, 30, 30, 33, 33, 34, 35, 36, 37, 38, 38, 42, 42, 43, 44,
+              45, 46, 47, 47, 50, 50, 51, 52, 53, 54, 55, 55, 54, 54, 55, 56, 57, 58, 59, 59]
+PIL_BL_Q = [7, 9, 11, 12, 21, 23, 25, 26, 37, 39, 41, 42, 51, 53, 55, 56]
+PIL_BC_UP_NHWC_X = [168, 92, 157, 111, 15, 138, 97, 47, 237, 25, 163, 6,
+                    72, 118, 121, 238, 22, 174, 182, 140, 43, 121, 158, 242]
+PIL_BC_UP_NHWC_Y = [183, 94, 162, 141, 53, 141, 94, 11, 150, 93, 27, 255, 49, 105, 119, 10, 172, -35,
+                    165, 99, 155, 143, 55, 143, 116, 14, 152, 108, 42, 226, 64, 113, 122, 26, 170, 8,
+                    117, 111, 138, 148, 60, 148, 175, 22, 155, 148, 80, 143, 102, 133, 131, 69, 165, 123,
+                    68, 122, 121, 152, 65, 153, 233, 29, 158, 188, 118, 60, 140, 153, 140, 111, 160, 238,
+                    50, 127, 114, 154, 67, 155, 255, 32, 160, 203, 133, 29, 155, 161, 143, 127, 158, 281]
+PIL_BC_UP_NHWC_YU8 = [183, 94, 162, 141, 53, 141, 94, 11, 150, 93, 27, 255, 49, 105, 119, 10, 172, 0,
+                      165, 99, 155, 143, 55, 143, 116, 14, 152, 108, 42, 226, 64, 113, 122, 26, 170, 17,
+                      117, 111, 138, 148, 60, 148, 175, 22, 155, 148, 80, 143, 102, 133, 131, 69, 165, 128,
+                      68, 122, 121, 152, 65, 153, 233, 29, 158, 188, 118, 60, 140, 153, 140, 111, 160, 238,
+                      50, 127, 114, 154, 67, 155, 255, 32, 160, 203, 133, 29, 155, 161, 143, 127, 158, 255]
+_NCHW48 = [0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 33, 36, 39, 42, 45,
+           1, 4, 7, 10, 13, 16, 19, 22, 25, 28, 31, 34, 37, 40, 43, 46,
+           2, 5, 8, 11, 14, 17, 20, 23, 26, 29, 32, 35, 38, 41, 44, 47]
+# v11 integer pillow tests: (group, name, in shape, sizes, out shape, scales, axes, mode, input, expected, cube)
+IP11I_BL_COMMON = [
+    ("downsample_sizes_linear_range_h_pixel_hw_2D", [8, 8], [4, 4], [4, 4], None, [0, 1], R64, PIL_BL_Q),
+    ("downsample_scales_linear_range_h_pixel_hw_2D_scales", [8, 8], None, [4, 4], [0.5, 0.5], [0, 1], R64, PIL_BL_Q),
+    ("downsample_scales_linear_rand_h_pixel_nhwc", [1, 4, 4, 3], None, [1, 2, 2, 3], [0.5, 0.5], [1, 2],
+     PIL_NHWC_RAND, [174, 97, 132, 144, 119, 173, 175, 129, 124, 160, 138, 129]),
+    ("downsample_scales_linear_range_h_pixel_nhwc", [1, 4, 4, 3], None, [1, 2, 2, 3], [0.5, 0.5], [1, 2],
+     list(range(48)), [11, 12, 13, 16, 17, 18, 29, 30, 31, 34, 35, 36]),
+    ("downsample_scales_linear_rand_h_pixel_nhwc_batch_2", [2, 4, 4, 3], None, [2, 2, 2, 3], [0.5, 0.5], [1, 2],
+     PIL_NHWC_RAND + list(range(48)),
+     [174, 97, 132, 144, 119, 173, 175, 129, 124, 160, 138, 129, 11, 12, 13, 16, 17, 18, 29, 30, 31, 34, 35, 36]),
+    ("downsample_sizes_nhwc_1x5x6x3_to_1x2x4x3", [1, 5, 6, 3], [2, 4], [1, 2, 4, 3], None, [1, 2], PIL_X5x6x3,
+     [89, 137, 129, 138, 169, 107, 109, 140, 113, 168, 161, 95, 134, 119, 178, 171, 118, 148, 138, 130, 106, 116,
+      133, 120]),
+    ("upsample_sizes_nhwc_1x2x4x3_to_1x5x6x3", [1, 2, 4, 3], [5, 6], [1, 5, 6, 3], None, [1, 2], PIL_X5x6x3[:24],
+     [37, 244, 193, 72, 240, 161, 100, 238, 130, 77, 252, 138, 59, 179, 162, 47,
+      103, 184, 41, 222, 193, 80, 230, 161, 110, 235,
+      130, 74, 231, 138, 63, 171, 154, 62, 113, 169, 55, 132, 191, 114, 189, 159,
+      150, 225, 129, 62, 148, 137, 80, 141, 124, 121, 154, 108, 69, 42, 188, 147,
+      148, 157, 189, 215, 128, 49, 64, 135, 97, 110, 93, 180, 194, 47, 72, 20,
+      188, 155, 138, 157, 199, 212, 128, 46, 43, 135, 101, 102, 85, 195, 204, 32]),
+    ("downsample_sizes_nchw_1x3x5x6_to_1x3x2x4", [1, 3, 5, 6], [2, 4], [1, 3, 2, 4], None, [2, 3],
+     [37, 106, 71, 47, 72, 238, 7, 195, 203, 77, 193, 203, 192, 60, 163,
+      80, 204, 47, 78, 170, 252, 171, 146, 125, 178, 137, 167, 84, 101, 80,
+      244, 235, 255, 103, 20, 255, 0, 204, 170, 133, 255, 145, 83, 144, 23,
+      134, 191, 71, 99, 118, 121, 134, 101, 127, 228, 20, 216, 80, 177, 146,
+      193, 128, 140, 184, 188, 126, 137, 32, 101, 30, 79, 37, 112, 128, 129,
+      101, 174, 30, 237, 88, 116, 141, 25, 239, 239, 213, 254, 107, 50, 139],
+     [89, 138, 109, 168, 134, 171, 138, 116, 137, 169, 140, 161, 119, 118, 130, 133, 129, 107, 113, 95, 178, 148, 106,
+      120]),
+    ("downsample_scales_range_h_pixel_nchw", [1, 3, 4, 4], None, [1, 3, 2, 2], [0.5, 0.5], [2, 3], _NCHW48,
+     [11, 16, 29, 34, 12, 17, 30, 35, 13, 18, 31, 36]),
+]
+IP11I_BL_I8 = [
+    ("downsample_range_2D_sizes", [8, 8], [4, 4], [4, 4], None, [0, 1], R64, PIL_BL_Q),
+    ("upsample_range_2D_scales", [4, 4], None, [8, 8], [2.0, 2.0], [0, 1], PIL_BL_Q,
+     [7, 8, 9, 10, 11, 11, 12, 12, 11, 12, 13, 14, 15, 15, 16, 16, 18, 19, 20, 21, 22, 22,
+      23, 23, 25, 26, 27, 28, 29, 29, 30, 30, 33, 34, 35, 36, 37, 37, 38, 38, 41, 42, 43, 44,
+      45, 45, 46, 46, 48, 49, 50, 51, 52, 52, 53, 53, 51, 52, 53, 54, 55, 55, 56, 56]),
+]
+IP11I_BC_COMMON = [
+    ("downsample_scales_2D", [8, 8], None, [4, 4], [0.5, 0.5], [0, 1], R64, PIL_BC_Q, -0.5),
+    ("downsample_sizes_2D", [8, 8], [4, 4], [4, 4], None, [0, 1], R64, PIL_BC_Q, -0.5),
+    ("downsample_sizes_2D_5x6", [5, 6], [2, 4], [2, 4], None, [0, 1], PIL_BC_X56I, [99, 143, 105, 88, 146, 98, 123, 154],
+     -0.5),
+    ("upsample_sizes_2D", [4, 4], [8, 8], [8, 8], None, [0, 1], PIL_BC_Q, PIL_BC_UP8, -0.5),
+    ("downsample_sizes_2D_ov_default_cube_coeff", [5, 6], [2, 4], [2, 4], None, [0, 1], PIL_BC_X56I,
+     [97, 144, 106, 88, 145, 98, 121, 153], -0.75),
+    ("downsample_sizes_1x1x8x8_nchw", [1, 1, 8, 8], [4, 4], [1, 1, 4, 4], None, [2, 3], R64, PIL_BC_Q, -0.5),
+    ("downsample_sizes_1x8x8x1_nhwc", [1, 8, 8, 1], [4, 4], [1, 4, 4, 1], None, [1, 2], R64, PIL_BC_Q, -0.5),
+    ("downsample_sizes_1x5x6x3_to_1x2x4x3_nhwc", [1, 5, 6, 3], [2, 4], [1, 2, 4, 3], None, [1, 2],
+     [168, 92, 157, 111, 15, 138, 97, 47, 237, 25, 163, 6, 72, 118, 121,
+      238, 22, 174, 182, 140, 43, 121, 158, 242, 210, 73, 113, 111, 75, 132,
+      24, 124, 104, 57, 157, 107, 7, 173, 14, 82, 162, 210, 144, 84, 177,
+      129, 136, 39, 95, 218, 99, 52, 75, 170, 232, 178, 213, 138, 136, 158,
+      47, 20, 181, 30, 63, 43, 182, 76, 31, 125, 52, 124, 218, 202, 78,
+      68, 148, 25, 251, 161, 124, 160, 2, 159, 116, 78, 119, 209, 37, 219],
+     [126, 125, 124, 133, 79, 181, 77, 127, 79, 95, 111, 131, 147, 178, 119, 124, 102, 144, 117, 75, 84, 135, 78, 134],
+     -0.5),
+]
+
+
+def interp_case(name, ver, et, ishape, x, oshape, y, mode, calc, sizes, scales, axes, ctm="half_pixel",
+                nearest="round_prefer_floor", cube=-0.75, what="", sizes_const=None, expect="match", reason=""):
+    nd = len(ishape)
+    attrs = [("mode", mode), ("shape_calculation_mode", calc), ("coordinate_transformation_mode", ctm),
+             ("nearest_mode", nearest), ("antialias", False), ("pads_begin", [0] * nd), ("pads_end", [0] * nd),
+             ("cube_coeff", repr(float(cube)))]
+    if ver == 4:
+        consts = [np.array(sizes if sizes_const is None else sizes_const, dtype=np.int64),
+                  np.array(scales, dtype=np.float32)]
+    else:
+        consts = [np.array(sizes, dtype=np.int64) if calc == "sizes" else np.array(scales, dtype=np.float32)]
+    if axes is not None:
+        consts.append(np.array(axes, dtype=np.int64))
+    xa = arr(x, et, ishape)
+    ya = arr(y, et, oshape)
+    exact = ya.dtype.kind in "iu"
+    case(name, "Interpolate", f"opset{ver}", attrs, [("x", xa)],
+         [("y", ya, "exact" if exact else "close")], origin("interpolate.cpp", IP_C, what),
+         f"Interpolate-{ver} template vector {what} ({et}): mode {mode}, {calc}, {ctm}, {nearest}, cube_coeff {cube}, "
+         f"axes {axes if axes is not None else 'default'}; {ishape} -> {oshape}" + ("" if exact else "; threshold 1e-2"),
+         consts=[(i + 1, c) for i, c in enumerate(consts)], tol=(1e-2, 1e-2), expect=expect, reason=reason)
+
+
+# Integer Pillow vectors whose hand-written value OpenVINO's own reference does not give: the template test
+# compares with a 1e-2 relative threshold, which accepts both.  irrun computes interpolate_pil.hpp's value.
+PIL_DIFFERS = {
+    "interpolate11_bilinear_upsample_sizes_nhwc_1x2x4x3_to_1x5x6x3_u8":
+        "element 25 (row 1, x 2, channel 1): the vector has 235, interpolate_pil.hpp gives 236 (horizontal pass "
+        "255*0.8333+0*0.1667 = 212.50000000000003 rounds half up to 213, then 0.9*238+0.1*213 = 235.5 -> 236); the "
+        "test file marks this line 'Rounding?' and its 1e-2 relative threshold accepts either",
+    "interpolate11_bilinear_upsample_sizes_nhwc_1x2x4x3_to_1x5x6x3_i32":
+        "element 25 (row 1, x 2, channel 1): the vector has 235, interpolate_pil.hpp gives 236 (horizontal pass "
+        "212.50000000000003 rounds half up to 213, then 0.9*238+0.1*213 = 235.5 -> 236); the test file marks this "
+        "line 'Rounding?' and its 1e-2 relative threshold accepts either",
+    "interpolate11_bicubic_upsample_sizes_1x2x4x3_to_1x5x6x3_nhwc_i32":
+        "element 11 (row 0, x 3, channel 2): the i32 vector keeps the u8 vector's clipped 255, but i32 is not "
+        "clipped to 255: the horizontal pass gives 238 and 48, the vertical 1.0991*238-0.0991*48 = 256.8 -> 257 "
+        "(as the vector's own unclipped -35 and 281 elsewhere); the test's 1e-2 relative threshold accepts 257",
+}
+
+
+def pil_expect(name):
+    if name in PIL_DIFFERS:
+        return {"expect": "differs", "reason": PIL_DIFFERS[name]}
+    return {}
+
+
+def gen_interpolate():
+    # type_tests: Interpolate-1 and Interpolate-4 (sizes mode, scales Const [1.0] unused)
+    for et in FLOATS:
+        attrs = [("axes", [0, 1, 2, 3]), ("mode", "nearest"), ("align_corners", False), ("antialias", False),
+                 ("pads_begin", [0, 0, 0, 0]), ("pads_end", [0, 0, 0, 0])]
+        case(f"interpolate1_nearest_{et}", "Interpolate", "opset1", attrs, [("x", arr(R8, et, [1, 1, 2, 4]))],
+             [("y", arr([1, 3], et, [1, 1, 1, 2]))], origin("interpolate.cpp", IP_C, "smoke_Interpolate_V1"),
+             f"Interpolate-1 template vector ({et}): nearest, target shape [1,1,1,2] over axes 0-3; threshold 1e-2",
+             consts=[(1, np.array([1, 1, 1, 2], dtype=np.int64))], tol=(1e-2, 1e-2))
+    for et in ("f32", "f16", "i8", "u8"):
+        interp_case(f"interpolate4_type_nearest_{et}", 4, et, [1, 1, 2, 4], R8, [1, 1, 1, 2], [1, 3], "nearest",
+                    "sizes", [1, 1, 1, 2], [1.0], None, what="smoke_Interpolate_V4_With_Hardcoded_Refs")
+    for i, (nm, ish, sizes, osh, scales, axes, mode, calc, ctm, nmode, x, y) in enumerate(IP4):
+        tag = nm.replace(".", "_")
+        interp_case(f"interpolate4_{tag}", 4, "f32", ish, x, osh, y, mode, calc, sizes, scales, axes, ctm, nmode,
+                    what=f"ReferenceInterpolate_v4 {nm}")
+        # the v11 suite re-runs every v4 vector as Interpolate-11 (sizes or scales input by the mode)
+        interp_case(f"interpolate11_{tag}", 11, "f32", ish, x, osh, y, mode, calc, sizes, scales, axes, ctm, nmode,
+                    what=f"ReferenceInterpolate_v11 (v4 params) {nm}")
+    for nm, ish, sizes, osh, scales, axes, mode, x, y, cube in IP11F:
+        for et in FLOATS:
+            calc = "sizes" if sizes is not None else "scales"
+            interp_case(f"interpolate11_{nm.replace('.', '_')}_{et}", 11, et, ish, x, osh, y, mode, calc, sizes, scales,
+                        axes, cube=cube, what=f"ReferenceInterpolate_v11 {nm}")
+    for et in ("u8", "i32"):
+        for nm, ish, sizes, osh, scales, axes, x, y in IP11I_BL_COMMON:
+            calc = "sizes" if sizes is not None else "scales"
+            interp_case(f"interpolate11_bilinear_{nm}_{et}", 11, et, ish, x, osh, y, "bilinear_pillow", calc, sizes,
+                        scales, axes, what=f"ReferenceInterpolate_v11 bilinear.{nm}",
+                        **pil_expect(f"interpolate11_bilinear_{nm}_{et}"))
+        for nm, ish, sizes, osh, scales, axes, x, y, cube in IP11I_BC_COMMON:
+            calc = "sizes" if sizes is not None else "scales"
+            interp_case(f"interpolate11_bicubic_{nm}_{et}", 11, et, ish, x, osh, y, "bicubic_pillow", calc, sizes,
+                        scales, axes, cube=cube, what=f"ReferenceInterpolate_v11 bicubic.{nm}")
+    for nm, ish, sizes, osh, scales, axes, x, y in IP11I_BL_I8:
+        calc = "sizes" if sizes is not None else "scales"
+        interp_case(f"interpolate11_bilinear_{nm}_i8", 11, "i8", ish, x, osh, y, "bilinear_pillow", calc, sizes,
+                    scales, axes, what=f"ReferenceInterpolate_v11 bilinear.{nm}")
+    for nm, ish, sizes, osh, scales, axes, x, y, cube in IP11I_BC_COMMON[:1] + IP11I_BC_COMMON[3:4]:
+        calc = "sizes" if sizes is not None else "scales"
+        interp_case(f"interpolate11_bicubic_{nm}_i8", 11, "i8", ish, x, osh, y, "bicubic_pillow", calc, sizes,
+                    scales, axes, cube=cube, what=f"ReferenceInterpolate_v11 bicubic.{nm}")
+    for et, y in (("u8", PIL_BC_UP_NHWC_YU8), ("i32", PIL_BC_UP_NHWC_Y)):
+        interp_case(f"interpolate11_bicubic_upsample_sizes_1x2x4x3_to_1x5x6x3_nhwc_{et}", 11, et, [1, 2, 4, 3],
+                    PIL_BC_UP_NHWC_X, [1, 5, 6, 3], y, "bicubic_pillow", "sizes", [5, 6], None, [1, 2], cube=-0.5,
+                    what="ReferenceInterpolate_v11 bicubic.upsample_sizes_1x2x4x3_to_1x5x6x3_nhwc",
+                    **pil_expect(f"interpolate11_bicubic_upsample_sizes_1x2x4x3_to_1x5x6x3_nhwc_{et}"))
+
+
 def main():
     W.clear_source(SOURCE)
     gen_detection_output()
@@ -453,6 +817,7 @@ def main():
     gen_yolo()
     gen_roi_pooling()
     gen_roi_align()
+    gen_interpolate()
     total = sum(COUNTS.values())
     print(f"{SOURCE}: {total} cases " + ", ".join(f"{k} {v}" for k, v in sorted(COUNTS.items())))
 
