@@ -809,6 +809,79 @@ def gen_interpolate():
                     **pil_expect(f"interpolate11_bicubic_upsample_sizes_1x2x4x3_to_1x5x6x3_nhwc_{et}"))
 
 
+# ------------------------------------------------------------------------------------------ CTC decoders, GatherTree
+CTC_C = "3a33e0d05a893d3aaebd6bd28ba15b880af79a12"
+CTCS_C = "2c9483fa87d1d4f2cd8b1275cb28d237337da24e"
+GT_C = "079483b2f763113e61727807147e9bf94a99b0be"
+_CTC_A = [0.1, 0.2, 0.0, 0.4, 0.3, 0.0, 0.5, 0.6, 0.0]
+_CTC_B = [0.1, 0.2, 0.0, 0.3, 0.4, 0.0, 0.6, 0.5, 0.0]
+_CTC_M = [0.1, 0.2, 0.0, 0.15, 0.25, 0.0, 0.4, 0.3, 0.0, 0.45, 0.35, 0.0, 0.5, 0.6, 0.0, 0.55, 0.65, 0.0]
+# (name, data shape [T, N, C], data, masks [T, N], merge, expected [N, T, 1, 1])
+CTC_VECS = [
+    ("ctc_greedy_decoder", [3, 1, 3], _CTC_A, [1, 1, 1], False, [1, 0, 1]),
+    ("ctc_greedy_decoder_multiple_batches", [3, 2, 3], _CTC_M, [1] * 6, False, [1, 0, 1, 1, 0, 1]),
+    ("ctc_greedy_decoder_single_batch_short_sequence", [3, 1, 3], _CTC_A, [1, 1, 0], False, [1, 0, -1]),
+    ("ctc_greedy_decoder_merge", [3, 1, 3], _CTC_B, [1, 1, 1], True, [1, 0, -1]),
+    ("ctc_greedy_decoder_single_no_merge", [3, 1, 3], _CTC_B, [1, 1, 1], False, [1, 1, 0]),
+    ("ctc_greedy_decoder_multiple_sequences", [2, 2, 3], [0.1, 0.2, 0.0, 0.4, 0.3, 0.0, 0.5, 0.6, 0.0, 0.7, 0.8, 0.0],
+     [1, 1, 1, 0], False, [1, 1, 0, -1]),
+]
+# (name, data shape [N, T, C], data, seq_len, blank index or None, merge, decoded, lengths)
+CTCS_VECS = [
+    ("evaluate_ctc_greedy_decoder_seq_len", [1, 3, 3], _CTC_A, [2], 2, False, [1, 0, -1], [2]),
+    ("evaluate_ctc_greedy_decoder_seq_len_merge", [1, 3, 3], _CTC_A, [2], 2, True, [1, 0, -1], [2]),
+    ("evaluate_ctc_greedy_decoder_seq_len_multiple_batches", [2, 3, 3], _CTC_M, [1, 1], 2, False,
+     [1, -1, -1, 0, -1, -1], [1, 1]),
+    ("evaluate_ctc_greedy_decoder_seq_len_multiple_batches2", [3, 3, 3],
+     [0.1, 0.2, 0.0, 0.15, 0.25, 0.0, 0.4, 0.3, 0.0, 0.45, 0.35, 0.0, 0.5, 0.6, 0.0, 0.55, 0.65, 0.0,
+      0.1, 0.2, 0.0, 0.15, 0.25, 0.0, 0.4, 0.3, 0.0], [2, 3, 1], 2, False, [1, 1, -1, 0, 1, 1, 1, -1, -1], [2, 3, 1]),
+    ("evaluate_ctc_greedy_decoder_seq_len_no_optional_input", [1, 3, 3], _CTC_A, [2], None, False, [1, 0, -1], [2]),
+]
+_GT5 = [1, 4, 9, 7, 9, 1, 2, 3, 9, 2, 3, 1, 4, 2, 4, 4, 7, 4, 9, 5, 8, 4, 3, 7, 5, 2,
+        4, 8, 3, 1, 5, 7, 9, 4, 5, 6, 4, 2, 9, 2, 8, 8, 7, 9, 8, 3, 1, 7, 5, 9]
+_GT20 = [1, 4, 9, 7, 9, 1, 2, 3, 9, 2, 3, 1, 4, 2, 4, 4, 7, 4, 9, 5, 8, 4, 3, 7, 5, 2, 4, 8, 3,
+         1, 5, 7, 9, 4, 5, 6, 4, 2, 9, 2, 8, 8, 7, 9, 8, 3, 1, 7, 5, 8, 8, 9, 8, 1, 8, 1, 3, 2,
+         1, 8, 7, 1, 6, 4, 7, 9, 4, 5, 2, 7, 3, 3, 2, 7, 8, 8, 4, 1, 1, 7, 6, 9, 6, 7, 3, 3, 5,
+         8, 2, 1, 1, 5, 5, 9, 1, 3, 9, 3, 2, 2, 5, 1, 1, 7, 9, 2, 9, 3, 3, 5, 6, 1, 6, 6, 6, 2,
+         9, 6, 3, 7, 3, 1, 5, 4, 9, 7, 5, 4, 5, 1, 7, 5, 1, 6, 2, 5, 8, 9, 1, 6, 8, 9, 5, 2, 5,
+         2, 9, 8, 4, 4, 5, 2, 6, 9, 4, 4, 6, 7, 6, 7, 2, 8, 7, 6, 6, 7, 4, 4, 7, 3, 4, 9, 7, 4,
+         8, 9, 1, 6, 5, 6, 1, 2, 8, 9, 1, 5, 4, 6, 9, 4, 4, 3, 7, 9, 7, 6, 3, 1, 7, 9]
+GT_VECS = [
+    ("gather_tree_1", [1, 1, 10], [1, 4, 9, 7, 9, 1, 2, 3, 9, 9], [1, 4, 9, 7, 9, 1, 2, 3, 9, 9]),
+    ("gather_tree_5", [5, 1, 10], _GT5,
+     [4, 4, 9, 9, 4, 9, 2, 9, 9, 9, 1, 1, 9, 9, 1, 9, 9, 9, 9, 9, 1, 1, 9, 9, 1, 9] + [9] * 24),
+    ("gather_tree_10", [20, 1, 10], _GT20,
+     [9, 4, 9, 4, 4, 4, 9, 4, 9, 9, 9, 1, 9, 1, 1, 1, 9, 1, 9, 9, 9, 1, 9, 1, 1, 1, 9, 1, 9] + [9] * 171),
+]
+
+
+def gen_ctc():
+    for et in FLOATS:
+        for nm, shp, x, masks, merge, y in CTC_VECS:
+            case(f"ctcgreedydecoder_{nm}_{et}", "CTCGreedyDecoder", "opset1", [("ctc_merge_repeated", merge)],
+                 [("data", arr(x, et, shp)), ("seq_masks", arr(masks, et, shp[:2]))],
+                 [("decoded", arr(y, et, [shp[1], shp[0], 1, 1]), "exact")],
+                 origin("ctc_greedy_decoder.cpp", CTC_C, nm),
+                 f"CTCGreedyDecoder-1 template vector {nm} ({et}): merge_repeated {merge}")
+        for nm, shp, x, sl, blank, merge, dec, lens in CTCS_VECS:
+            attrs = [("merge_repeated", merge), ("classes_index_type", "i32"), ("sequence_length_type", "i32")]
+            case(f"ctcgreedydecoderseqlen_{nm.replace('evaluate_ctc_greedy_decoder_seq_len', 'v6')}_{et}",
+                 "CTCGreedyDecoderSeqLen", "opset6", attrs,
+                 [("data", arr(x, et, shp)), ("seq_len", arr(sl, "i32"))],
+                 [("decoded", arr(dec, "i32", shp[:2])), ("lengths", arr(lens, "i32"))],
+                 origin("ctc_greedy_decoder_seq_len.cpp", CTCS_C, nm),
+                 f"CTCGreedyDecoderSeqLen-6 template vector {nm} ({et}): merge_repeated {merge}, blank index "
+                 f"{blank if blank is not None else 'default (C-1)'}",
+                 consts=[] if blank is None else [(2, np.array(blank, dtype=np.int32))])
+    for et in ("i32", "f32"):
+        for nm, shp, ids, fin in GT_VECS:
+            case(f"gathertree_{nm}_{et}", "GatherTree", "opset1", None,
+                 [("step_ids", arr(ids, et, shp)), ("parent_idx", arr(ids, et, shp)),
+                  ("max_seq_len", arr([9], et)), ("end_token", np.array(9, dtype=W.NP[et]))],
+                 [("final_idx", arr(fin, et, shp), "exact")], origin("gather_tree.cpp", GT_C, nm),
+                 f"GatherTree-1 template vector {nm} ({et}): parent_idx = step_ids, max_seq_len 9, end_token 9")
+
+
 def main():
     W.clear_source(SOURCE)
     gen_detection_output()
@@ -818,6 +891,7 @@ def main():
     gen_roi_pooling()
     gen_roi_align()
     gen_interpolate()
+    gen_ctc()
     total = sum(COUNTS.values())
     print(f"{SOURCE}: {total} cases " + ", ".join(f"{k} {v}" for k, v in sorted(COUNTS.items())))
 
