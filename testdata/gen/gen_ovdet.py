@@ -882,6 +882,97 @@ def gen_ctc():
                  f"GatherTree-1 template vector {nm} ({et}): parent_idx = step_ids, max_seq_len 9, end_token 9")
 
 
+# ------------------------------------------------------------------------------------------ ExtractImagePatches, color
+EIP_C = "116d8d5115165166510d08c22f31ba8ce49593f8"
+NV_C = "437f26f5e6a331e9db8cca250b8a3ddb363f54ce"
+I420_C = "0f50a95bce285b48b976b49c784198d406c162b1"
+_R100 = list(range(1, 101))
+# (in shape, input, sizes, strides, rates, auto_pad, out shape, expected)
+EIP_VECS = [
+    ([1, 1, 10, 10], _R100, [3, 3], [5, 5], [1, 1], "valid", [1, 9, 2, 2],
+     [1, 6, 51, 56, 2, 7, 52, 57, 3, 8, 53, 58, 11, 16, 61, 66, 12, 17, 62, 67, 13, 18, 63, 68,
+      21, 26, 71, 76, 22, 27, 72, 77, 23, 28, 73, 78]),
+    ([1, 1, 10, 10], _R100, [4, 4], [8, 8], [1, 1], "valid", [1, 16, 1, 1],
+     [1, 2, 3, 4, 11, 12, 13, 14, 21, 22, 23, 24, 31, 32, 33, 34]),
+    ([1, 1, 10, 10], _R100, [4, 4], [9, 9], [1, 1], "same_upper", [1, 16, 2, 2],
+     [0, 0, 0, 89, 0, 0, 81, 90, 0, 0, 82, 0, 0, 0, 83, 0, 0, 9, 0, 99, 1, 10, 91, 100, 2, 0, 92, 0, 3, 0, 93, 0,
+      0, 19, 0, 0, 11, 20, 0, 0, 12, 0, 0, 0, 13, 0, 0, 0, 0, 29, 0, 0, 21, 30, 0, 0, 22, 0, 0, 0, 23, 0, 0, 0]),
+    ([1, 1, 10, 10], _R100, [3, 3], [5, 5], [2, 2], "valid", [1, 9, 2, 2],
+     [1, 6, 51, 56, 3, 8, 53, 58, 5, 10, 55, 60, 21, 26, 71, 76, 23, 28, 73, 78, 25, 30, 75, 80,
+      41, 46, 91, 96, 43, 48, 93, 98, 45, 50, 95, 100]),
+    ([1, 2, 5, 5], list(range(1, 51)), [2, 2], [3, 3], [1, 1], "valid", [1, 8, 2, 2],
+     [1, 4, 16, 19, 26, 29, 41, 44, 2, 5, 17, 20, 27, 30, 42, 45, 6, 9, 21, 24, 31, 34, 46, 49, 7, 10, 22, 25, 32, 35,
+      47, 50]),
+]
+
+
+def gen_eip():
+    for et in INTS + FLOATS:
+        for i, (ish, x, sz, st, rt, ap, osh, y) in enumerate(EIP_VECS, 1):
+            case(f"extractimagepatches_{i}_{et}", "ExtractImagePatches", "opset3",
+                 [("sizes", sz), ("strides", st), ("rates", rt), ("auto_pad", ap)], [("x", arr(x, et, ish))],
+                 [("y", arr(y, et, osh), "exact")], origin("extract_image_patches.cpp", EIP_C, f"vector #{i}"),
+                 f"ExtractImagePatches-3 template vector #{i} ({et}): sizes {sz} strides {st} rates {rt} auto_pad {ap}")
+
+
+# (file, commit, test, op, inputs [(name, shape, values)], out shape, expected, abs threshold)
+COLOR_VECS = [
+    ("convert_color_nv12.cpp", NV_C, "r_u8_single_rgb", "NV12toRGB", "u8",
+     [("y", [1, 3, 2, 1], [0x51, 0x51, 0x51, 0x51, 0x5a, 0xf0])], [1, 2, 2, 3], [0xff, 0, 0] * 4, 2.0),
+    ("convert_color_nv12.cpp", NV_C, "color_u8_single_bgr", "NV12toBGR", "u8",
+     [("y", [1, 3, 2, 1], [0x51, 0xeb, 0x51, 0xeb, 0x6d, 0xb8])], [1, 2, 2, 3],
+     [37, 37, 164, 215, 216, 255, 37, 37, 164, 215, 216, 255], 2.0),
+    ("convert_color_nv12.cpp", NV_C, "g_fp32_single_rgb", "NV12toRGB", "f32",
+     [("y", [1, 3, 2, 1], [145, 145, 145, 145, 54, 34])], [1, 2, 2, 3], [0, 255, 0] * 4, 2.0),
+    ("convert_color_nv12.cpp", NV_C, "batch_fp32_two_bgr", "NV12toBGR", "f32",
+     [("y", [3, 2, 2, 1], [81, 81, 81, 81, 145, 145, 145, 145, 41, 41, 41, 41]),
+      ("uv", [3, 1, 1, 2], [90, 240, 54, 34, 240, 110])], [3, 2, 2, 3],
+     [0, 0, 255] * 4 + [0, 255, 0] * 4 + [255, 0, 0] * 4, 2.0),
+    ("convert_color_nv12.cpp", NV_C, "color2x2_f32_two_rgb", "NV12toRGB", "f32",
+     [("y", [1, 2, 2, 1], [81, 235, 81, 235]), ("uv", [1, 1, 1, 2], [109, 184])], [1, 2, 2, 3],
+     [164, 37, 37, 255, 216, 215, 164, 37, 37, 255, 216, 215], 2.0),
+    ("convert_color_i420.cpp", I420_C, "r_u8_single_rgb", "I420toRGB", "u8",
+     [("y", [1, 3, 4, 1], [0x51] * 8 + [0x5a, 0x5a, 0xf0, 0xf0])], [1, 2, 4, 3], [0xff, 0, 0] * 8, 1.0),
+    ("convert_color_i420.cpp", I420_C, "color_u8_single_bgr", "I420toBGR", "u8",
+     [("y", [1, 6, 2, 1], [0x51, 0xeb] * 4 + [0x6d, 0x6d, 0xb8, 0xb8])], [1, 4, 2, 3],
+     [37, 37, 164, 217, 216, 255] * 4, 1.0),
+    ("convert_color_i420.cpp", I420_C, "g_fp32_single_rgb", "I420toRGB", "f32",
+     [("y", [1, 3, 4, 1], [145] * 8 + [54, 54, 34, 34])], [1, 2, 4, 3], [0, 255, 0] * 8, 1.0),
+    ("convert_color_i420.cpp", I420_C, "batch_fp32_three_bgr", "I420toBGR", "f32",
+     [("y", [3, 2, 2, 1], [81, 81, 81, 81, 145, 145, 145, 145, 41, 41, 41, 41]), ("u", [3, 1, 1, 1], [90, 54, 240]),
+      ("v", [3, 1, 1, 1], [240, 34, 110])], [3, 2, 2, 3], [0, 0, 255] * 4 + [0, 255, 0] * 4 + [255, 0, 0] * 4, 1.0),
+    ("convert_color_i420.cpp", I420_C, "color4x4_f32_three_rgb", "I420toRGB", "f32",
+     [("y", [1, 8, 2, 1], [81, 235, 81, 235, 81, 81, 81, 81, 145, 145, 145, 145, 41, 41, 41, 41]),
+      ("u", [1, 4, 1, 1], [109, 90, 54, 240]), ("v", [1, 4, 1, 1], [184, 240, 34, 110])], [1, 8, 2, 3],
+     [165, 37, 37, 255, 216, 217, 165, 37, 37, 255, 216, 217, 255, 0, 0, 255, 0, 0, 255, 0, 0, 255, 0, 0,
+      0, 255, 0, 0, 255, 0, 0, 255, 0, 0, 255, 0, 0, 0, 255, 0, 0, 255, 0, 0, 255, 0, 0, 255], 1.0),
+]
+
+
+# u8 vectors the test only meets within its absolute threshold: reference convert_color_nv12.hpp rounds
+# 1.164*(y-16) + ... to the nearest integer, which irrun does too.
+COLOR_DIFFERS = {
+    "r_u8_single_rgb": "element 0 (R): the vector has 255, reference convert_color_nv12.hpp gives round(1.164*65 + "
+                       "1.596*112) = round(254.41) = 254; the test's absolute threshold ({ab:g}) accepts either",
+    "color_u8_single_bgr": "element 1 (G): the vector has 37, reference convert_color_nv12.hpp gives round(1.164*65 + "
+                           "0.391*19 - 0.813*56) = round(37.56) = 38; the test's absolute threshold ({ab:g}) accepts "
+                           "either",
+}
+
+
+def gen_color():
+    for fname, commit, test, op, et, ins, osh, y, ab in COLOR_VECS:
+        extra = ""
+        if test == "color4x4_f32_three_rgb":
+            extra = " (the test declares its reference shape {1,2,2,3} for these 48 values; the op's output is [1,8,2,3])"
+        ya = arr(y, et, osh)
+        case(f"{op.lower()}_{test}", op, "opset8", None, [(n, arr(v, et, s)) for n, s, v in ins],
+             [("rgb", ya, "exact" if et == "u8" else "close")], origin(fname, commit, f"CompareWithHardcodedRefs_{test}"),
+             f"{op}-8 template vector {test}; the test allows an absolute deviation of {ab:g} (of 255)" + extra,
+             tol=(ab, 0.0), expect="differs" if test in COLOR_DIFFERS else "match",
+             reason=COLOR_DIFFERS.get(test, "").format(ab=ab))
+
+
 def main():
     W.clear_source(SOURCE)
     gen_detection_output()
@@ -892,6 +983,8 @@ def main():
     gen_roi_align()
     gen_interpolate()
     gen_ctc()
+    gen_eip()
+    gen_color()
     total = sum(COUNTS.values())
     print(f"{SOURCE}: {total} cases " + ", ".join(f"{k} {v}" for k, v in sorted(COUNTS.items())))
 
