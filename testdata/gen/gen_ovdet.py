@@ -973,6 +973,102 @@ def gen_color():
              reason=COLOR_DIFFERS.get(test, "").format(ab=ab))
 
 
+# ------------------------------------------------------------------------------------------ NonMaxSuppression
+NMS_C = "1926139b2be81a7d83fa4336094aaaa9a7b8db95"
+_NB_STD = [0.0, 0.0, 1.0, 1.0, 0.0, 0.1, 1.0, 1.1, 0.0, -0.1, 1.0, 0.9, 0.0, 10.0, 1.0, 11.0,
+           0.0, 10.1, 1.0, 11.1, 0.0, 100.0, 1.0, 101.0]
+_NB_CENTER = [0.5, 0.5, 1.0, 1.0, 0.5, 0.6, 1.0, 1.0, 0.5, 0.4, 1.0, 1.0, 0.5, 10.5, 1.0, 1.0,
+              0.5, 10.6, 1.0, 1.0, 0.5, 100.5, 1.0, 1.0]
+_NB_FLIP = [1.0, 1.0, 0.0, 0.0, 0.0, 0.1, 1.0, 1.1, 0.0, 0.9, 1.0, -0.1, 0.0, 10.0, 1.0, 11.0,
+            1.0, 10.1, 0.0, 11.1, 1.0, 101.0, 0.0, 100.0]
+_NS = [0.9, 0.75, 0.6, 0.95, 0.5, 0.3]
+# name -> (boxes shape, boxes, scores shape, scores, center encoding)
+NMS_IN = {
+    "center_point_box_format": ([1, 6, 4], _NB_CENTER, [1, 1, 6], _NS, True),
+    "flipped_coordinates": ([1, 6, 4], _NB_FLIP, [1, 1, 6], _NS, False),
+    "identical_boxes": ([1, 10, 4], [0.0, 0.0, 1.0, 1.0] * 10, [1, 1, 10], [0.9] * 10, False),
+    "limit_output_size": ([1, 6, 4], _NB_STD, [1, 1, 6], _NS, False),
+    "single_box": ([1, 1, 4], [0.0, 0.0, 1.0, 1.0], [1, 1, 1], [0.9], False),
+    "suppress_by_IOU": ([1, 6, 4], _NB_STD, [1, 1, 6], _NS, False),
+    "suppress_by_IOU_and_scores": ([1, 6, 4], _NB_STD, [1, 1, 6], _NS, False),
+    "two_batches": ([2, 6, 4], _NB_STD * 2, [2, 1, 6], _NS * 2, False),
+    "two_classes": ([1, 6, 4], _NB_STD, [1, 2, 6], _NS * 2, False),
+    "suppress_by_IOU_and_scores_without_constants": ([1, 6, 4], _NB_STD, [1, 1, 6], _NS, False),
+}
+_I3 = [0, 0, 3, 0, 0, 0, 0, 0, 5]
+_S3 = [0.0, 0.0, 0.95, 0.0, 0.0, 0.9, 0.0, 0.0, 0.3]
+# (name, max boxes, iou, score threshold, indices, scores (v5), valid (v5))
+NMS5_VECS = [
+    ("center_point_box_format", 3, 0.5, 0.0, _I3, _S3, 3),
+    ("flipped_coordinates", 3, 0.5, 0.0, _I3, _S3, 3),
+    ("identical_boxes", 3, 0.5, 0.0, [0, 0, 0], [0.0, 0.0, 0.9], 1),
+    ("limit_output_size", 2, 0.5, 0.0, _I3[:6], _S3[:6], 2),
+    ("single_box", 3, 0.5, 0.0, [0, 0, 0], [0.0, 0.0, 0.9], 1),
+    ("suppress_by_IOU", 3, 0.5, 0.0, _I3, _S3, 3),
+    ("suppress_by_IOU_and_scores", 3, 0.5, 0.4, _I3[:6], _S3[:6], 2),
+    ("two_batches", 2, 0.5, 0.0, [0, 0, 3, 0, 0, 0, 1, 0, 3, 1, 0, 0],
+     [0.0, 0.0, 0.95, 0.0, 0.0, 0.9, 1.0, 0.0, 0.95, 1.0, 0.0, 0.9], 4),
+    ("two_classes", 2, 0.5, 0.0, [0, 0, 3, 0, 0, 0, 0, 1, 3, 0, 1, 0],
+     [0.0, 0.0, 0.95, 0.0, 0.0, 0.9, 0.0, 1.0, 0.95, 0.0, 1.0, 0.9], 4),
+]
+# NMS-1/3/4: identical_boxes uses max 1, suppress_by_IOU_and_scores max 2; v1 and v3 have no two_batches vector
+NMS4_VECS = [v[:5] for v in NMS5_VECS]
+NMS4_VECS[2] = ("identical_boxes", 1, 0.5, 0.0, [0, 0, 0])
+NMS4_VECS[6] = ("suppress_by_IOU_and_scores", 2, 0.5, 0.4, _I3[:6])
+NMS3_VECS = [v for v in NMS4_VECS if v[0] != "two_batches"]
+
+
+def nms_case(ver, et, it, nm, mx, iou, sth, idx, scores=None, valid=None, without_constants=False):
+    bshape, boxes, sshape, sc, center = NMS_IN[nm]
+    attrs = [("box_encoding", "center" if center else "corner"), ("sort_result_descending", False)]
+    if ver != 1:
+        attrs.append(("output_type", it))
+    ins = [("boxes", arr(boxes, et, bshape)), ("scores", arr(sc, et, sshape))]
+    shp = [] if not without_constants or ver != 5 else [1]
+    extra_ins = [("max_output_boxes_per_class", np.array(mx, dtype=np.int32).reshape(shp)),
+                 ("iou_threshold", np.array(iou, dtype=np.float32).reshape(shp)),
+                 ("score_threshold", np.array(sth, dtype=np.float32).reshape(shp))]
+    if ver == 5:
+        extra_ins.append(("soft_nms_sigma", np.array(0.0, dtype=np.float32).reshape(shp)))
+    consts = []
+    if without_constants:
+        ins += extra_ins
+    else:
+        consts = [(2 + i, a) for i, (_, a) in enumerate(extra_ins)]
+    n = len(idx) // 3
+    outs = [("selected_indices", arr(idx, it, [n, 3]))]
+    dims = [[-1, 3]] if ver == 5 or without_constants else [None]
+    if ver == 5:
+        outs += [("selected_scores", arr(scores, "f32", [n, 3]), "close"), ("valid_outputs", arr([valid], it))]
+        dims += [[-1, 3], None]
+    tag = f"nonmaxsuppression{ver}_{nm}_{et}_{it}"
+    case(tag, "NonMaxSuppression", f"opset{ver}", attrs, ins, outs,
+         origin("non_max_suppression.cpp", NMS_C, f"ReferenceNonMaxSuppression{'' if ver == 5 else ver}Test"
+                f"{'WithoutConstants' if without_constants else ''} nonmaxsuppression_{nm}"),
+         f"NonMaxSuppression-{ver} template vector nonmaxsuppression_{nm} (boxes {et}, indices {it}): max_output_"
+         f"boxes_per_class {mx}, iou {iou}, score_threshold {sth}" +
+         ("; every input a Parameter" if without_constants else ""),
+         consts=consts, tol=(1e-2, 1e-2), out_dims=dims)
+
+
+def gen_nms():
+    for et in ("f16", "f32"):
+        for it in ("i32", "i64"):
+            for v in NMS5_VECS:
+                nms_case(5, et, it, *v)
+            nms_case(5, et, it, "suppress_by_IOU_and_scores_without_constants", 1, 0.4, 0.2, [0, 0, 3],
+                     [0.0, 0.0, 0.95], 1, without_constants=True)
+            for ver, vecs in ((4, NMS4_VECS), (3, NMS3_VECS)):
+                for v in vecs:
+                    nms_case(ver, et, it, *v)
+                nms_case(ver, et, it, "suppress_by_IOU_and_scores_without_constants", 1, 0.4, 0.2, [0, 0, 3],
+                         without_constants=True)
+        for v in NMS3_VECS:
+            nms_case(1, et, "i64", *v)
+        nms_case(1, et, "i64", "suppress_by_IOU_and_scores_without_constants", 1, 0.4, 0.2, [0, 0, 3],
+                 without_constants=True)
+
+
 def main():
     W.clear_source(SOURCE)
     gen_detection_output()
@@ -985,6 +1081,7 @@ def main():
     gen_ctc()
     gen_eip()
     gen_color()
+    gen_nms()
     total = sum(COUNTS.values())
     print(f"{SOURCE}: {total} cases " + ", ".join(f"{k} {v}" for k, v in sorted(COUNTS.items())))
 
