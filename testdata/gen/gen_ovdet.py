@@ -1405,6 +1405,108 @@ def gen_ed_generate_proposals():
                  "nms 0.7, post_nms_count 6; threshold 1e-2", tol=(1e-2, 1e-2))
 
 
+# ------------------------------------------------------------------------------------------ GridSample
+GS_C = "0d1b53608ca63220e5a18d54f9c0518a01869a3e"
+_GS_D35 = list(range(1, 16))
+_GS_D46 = list(range(1, 25))
+_GS_INNER = [-0.1, -0.1, -0.1, 0.1, 0.1, -0.1, 0.1, 0.1, -0.5, -0.5, -0.5, 0.5, 0.5, -0.5, 0.5, 0.5,
+             -1., -1., -1., 1., 1., -1., 1., 1.]
+_GS_OUTER = [-10.1, -9.7, -7.55, 0.37, -77., 11.56, 0.5, 2.55, 1.7, 1.1, 3., -0.17, 1.301, -1.001]
+_GS_EVEN = [-0.5, -0.5, -0.5, 0.5, 0.5, -0.5, 0.5, 0.5, -1, 1, 1, -1, -0.1, -0.1, 0.1, 0.1]
+_GS_BC_DATA = [1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 1, 1, 2, 3, 5, 3, 2, 1, 1, 2, 5, 9, 5, 2, 1]
+_GS_BC_GRID = [-0.1, -0.1, -0.1, 0.1, 0.1, -0.1, 0.1, 0.1, -0.5, -0.5, -0.5, 0.5, 0.5, -0.5, 0.5, 0.5,
+               -0.9, -0.9, -0.9, 0.9, 0.9, -0.9, 0.9, 0.9, -1.75, 0.7, 1.33, -1.11, 0.965, 1.007, 21, 37]
+_BIL_IN_AL = [7.3, 8.3, 7.7, 8.7, 4.5, 9.5, 6.5, 11.5, 1, 11, 5, 15]
+_BIL_IN_NA = [7, 8.5, 7.5, 9, 3, 10.5, 5.5, 13, 1, 11, 5, 15]
+_BIL_EV_AL = [6.75, 15.75, 9.25, 18.25, 19, 6, 11.35, 13.65]
+# group -> (data shape, data, grid shape, grid, out shape, [(name, align, mode, padding, expected)])
+GS_GROUPS = {
+    "odd_inner_nearest": ([1, 1, 3, 5], _GS_D35, [1, 3, 4, 2], _GS_INNER, [1, 1, 3, 4],
+                          [(f"nearest_{p}_{'align' if a else 'noalign'}_odd_dims_inner", a, "nearest", p,
+                            [8, 8, 8, 8, 2, 12, 4, 14, 1, 11, 5, 15])
+                           for p in ("zeros", "border", "reflection") for a in (False, True)]),
+    "even_nearest": ([1, 1, 4, 6], _GS_D46, [1, 1, 8, 2], _GS_EVEN, [1, 1, 1, 8],
+                     [(f"nearest_{p}_{'align' if a else 'noalign'}_even_dims_inner", a, "nearest", p,
+                       [8, 14, 11, 17, 19, 6, 9, 16] if a else
+                       ([2, 14, 5, 17, 0, 0, 9, 16] if p == "zeros" else [2, 14, 5, 17, 19, 6, 9, 16]))
+                      for p in ("zeros", "border", "reflection") for a in (False, True)]),
+    "odd_inner_bilinear": ([1, 1, 3, 5], _GS_D35, [1, 3, 4, 2], _GS_INNER, [1, 1, 3, 4], [
+        ("bilinear_zeros_noalign_odd_dims_inner", False, "bilinear", "zeros",
+         [7, 8.5, 7.5, 9, 3, 10.5, 5.5, 13, 0.25, 2.75, 1.25, 3.75]),
+        ("bilinear_zeros_align_odd_dims_inner", True, "bilinear", "zeros", _BIL_IN_AL),
+        ("bilinear_border_noalign_odd_dims_inner", False, "bilinear", "border", _BIL_IN_NA),
+        ("bilinear_border_align_odd_dims_inner", True, "bilinear", "border", _BIL_IN_AL),
+        ("bilinear_reflection_noalign_odd_dims_inner", False, "bilinear", "reflection", _BIL_IN_NA),
+        ("bilinear_reflection_align_odd_dims_inner", True, "bilinear", "reflection", _BIL_IN_AL)]),
+    "odd_outer_bilinear": ([1, 1, 3, 5], _GS_D35, [1, 1, 7, 2], _GS_OUTER, [1, 1, 1, 7], [
+        ("bilinear_zeros_noalign_odd_dims_outer", False, "bilinear", "zeros", [0] * 7),
+        ("bilinear_zeros_align_odd_dims_outer", True, "bilinear", "zeros", [0, 0, 0, 0, 0, 0, 1.9880099]),
+        ("bilinear_border_noalign_odd_dims_outer", False, "bilinear", "border", [1, 8.775, 11, 14.25, 15, 8.725, 5]),
+        ("bilinear_border_align_odd_dims_outer", True, "bilinear", "border", [1, 7.85, 11, 14, 15, 9.15, 5]),
+        ("bilinear_reflection_noalign_odd_dims_outer", False, "bilinear", "reflection",
+         [5.9999995, 11.9, 2.7000031, 5.1250005, 13.75, 4.725, 4.7475]),
+        ("bilinear_reflection_align_odd_dims_outer", True, "bilinear", "reflection",
+         [6.7, 10.75, 3.800002, 6.25, 13.099999, 5.15, 4.4030004])]),
+    "even_bilinear": ([1, 1, 4, 6], _GS_D46, [1, 1, 8, 2], _GS_EVEN, [1, 1, 1, 8], [
+        ("bilinear_zeros_noalign_even_dims_inner", False, "bilinear", "zeros", [5, 17, 8, 20, 4.75, 1.5, 11, 14]),
+        ("bilinear_zeros_align_even_dims_inner", True, "bilinear", "zeros", _BIL_EV_AL),
+        ("bilinear_border_noalign_even_dims_inner", False, "bilinear", "border", [5, 17, 8, 20, 19, 6, 11, 14]),
+        ("bilinear_border_align_even_dims_inner", True, "bilinear", "border", _BIL_EV_AL),
+        ("bilinear_reflection_noalign_even_dims_inner", False, "bilinear", "reflection",
+         [5, 17, 8, 20, 19, 6, 11, 14]),
+        ("bilinear_reflection_align_even_dims_inner", True, "bilinear", "reflection", _BIL_EV_AL)]),
+    "bicubic": ([1, 1, 4, 7], _GS_BC_DATA, [1, 4, 4, 2], _GS_BC_GRID, [1, 1, 4, 4], [
+        ("bicubic_zeros_noalign", False, "bicubic", "zeros",
+         [2.6663566, 3.527928, 2.6663566, 3.527928, 1.6318359, 2.7156982, 1.6318359, 2.7156982,
+          0.6378987, 0.57033366, 0.6378987, 0.57033366, 0, -0.01507522, 0.25528803, 0]),
+        ("bicubic_zeros_align", True, "bicubic", "zeros",
+         [2.7887204, 3.4506166, 2.7887204, 3.4506166, 1.8481445, 2.7364502, 1.8481445, 2.7364502,
+          1.2367951, 1.3602872, 1.2367951, 1.3602872, 0, 0.00650583, 1.1182348, 0]),
+        ("bicubic_border_noalign", False, "bicubic", "border",
+         [2.6663566, 3.527928, 2.6663566, 3.527928, 1.5380859, 2.4677734, 1.5380859, 2.4677734,
+          1.0089612, 0.91871876, 1.0089612, 0.91871876, 1, 1, 0.8902873, 1]),
+        ("bicubic_border_align", True, "bicubic", "border",
+         [2.7887204, 3.4506166, 2.7887204, 3.4506166, 1.8129883, 2.623291, 1.8129883, 2.623291,
+          1.0363026, 1.1486388, 1.0363026, 1.1486388, 1, 1.0000064, 1.0641243, 1]),
+        ("bicubic_reflection_noalign", False, "bicubic", "reflection",
+         [2.6663566, 3.527928, 2.6663566, 3.527928, 1.5380859, 2.4677734, 1.5380859, 2.4677734,
+          1.0150609, 0.904375, 1.0150609, 0.904375, 5.48851, 0.898316, 0.8237547, 0.8125]),
+        ("bicubic_reflection_align", True, "bicubic", "reflection",
+         [2.7887204, 3.4506166, 2.7887204, 3.4506166, 1.7745361, 2.6518555, 1.7745361, 2.6518555,
+          1.0085088, 1.0307077, 1.0085088, 1.0307077, 5.5649586, 1.0553409, 1.0011607, 1])]),
+    "bicubic_batches": ([2, 2, 4, 3], list(range(1, 49)), [2, 2, 4, 2], _GS_BC_GRID, [2, 2, 2, 4], [
+        ("bicubic_border_align_batches", True, "bicubic", "border",
+         [6.0096254, 6.7048755, 6.2951245, 6.9903746, 3.4101562, 8.402344, 4.5976562, 9.589844,
+          18.009624, 18.704876, 18.295124, 18.990376, 15.410156, 20.402344, 16.597656, 21.589844,
+          25.415281, 33.735218, 27.26478, 35.58472, 32.884, 26.852259, 35.996872, 36.,
+          37.41528, 45.735218, 39.264782, 47.58472, 44.884, 38.852257, 47.996872, 48.]),
+        ("bicubic_reflection_noalign_batches", False, "bicubic", "reflection",
+         [5.8170314, 6.7650313, 6.2349687, 7.182969, 2.4101562, 8.972656, 4.0273438, 10.589844,
+          17.81703, 18.765032, 18.234968, 19.18297, 14.410156, 20.972656, 16.027344, 22.589844,
+          24.356874, 34.301876, 26.698126, 36.643124, 34.304035, 26.55013, 36.74749, 36.75,
+          36.356876, 46.301876, 38.698124, 48.643124, 46.304035, 38.55013, 48.74749, 48.75])]),
+    "data1x1": ([1, 1, 1, 1], [7], [1, 1, 5, 2], [1, -1, 0, 0, -1, 0, 0.5, 0.5, 2, -4], [1, 1, 1, 5], [
+        ("bilinear_zeros_no_align_data1x1", False, "bilinear", "zeros", [1.75, 7, 3.5, 3.9375, 0]),
+        ("nearest_zeros_no_align_data1x1", False, "nearest", "zeros", [7, 7, 7, 7, 0]),
+        ("bicubic_zeros_no_align_data1x1", False, "bicubic", "zeros", [2.4677734, 7, 4.15625, 5.4073334, 0]),
+        ("bicubic_zeros_align_data1x1", True, "bicubic", "zeros", [7] * 5),
+        ("bilinear_reflection_noalign_data1x1", False, "bilinear", "reflection", [7] * 5),
+        ("nearest_border_align_data1x1", True, "nearest", "border", [7] * 5)]),
+}
+GS_TYPES = {"bicubic": [("f32", "f32"), ("f64", "f32"), ("f16", "f32")], "data1x1": [("f32", "f32"), ("f32", "f16")]}
+
+
+def gen_grid_sample():
+    for grp, (dsh, data, gsh, grid, osh, vecs) in GS_GROUPS.items():
+        for det, get in GS_TYPES.get(grp, [("f32", "f32"), ("f32", "f16"), ("f16", "f32")]):
+            for nm, align, mode, pad, y in vecs:
+                case(f"gridsample_{nm}_{det}_{get}", "GridSample", "opset9",
+                     [("align_corners", align), ("mode", mode), ("padding_mode", pad)],
+                     [("data", arr(data, det, dsh)), ("grid", arr(grid, get, gsh))], [("out", arr(y, det, osh))],
+                     origin("grid_sample.cpp", GS_C, f"{nm}_data_et_{det}_grid_et_{get}"),
+                     f"GridSample-9 template vector {nm} (data {det}, grid {get}); threshold 1e-2", tol=(1e-2, 1e-2))
+
+
 def main():
     W.clear_source(SOURCE)
     gen_detection_output()
@@ -1424,6 +1526,7 @@ def main():
     gen_psroi()
     gen_ed_roi_feature()
     gen_ed_generate_proposals()
+    gen_grid_sample()
     total = sum(COUNTS.values())
     print(f"{SOURCE}: {total} cases " + ", ".join(f"{k} {v}" for k, v in sorted(COUNTS.items())))
 
