@@ -1568,6 +1568,28 @@ def gen_generate_proposals():
                  tol=(1e-2, 1e-2), out_dims=[[-1, 4], [-1], None])
 
 
+# ------------------------------------------------------------------------------------------ CTCLoss
+CTCL_C = "223477ddf98740423de549d374867b14604e12e5"
+_CTCL_A = [1.41223, 14.1359]
+_CTCL_B = [1.41156, 13.2745]
+# (collapse, merge, unique, expected)
+CTCL_VECS = [(False, False, False, _CTCL_A), (False, False, True, _CTCL_A), (False, True, False, _CTCL_B),
+             (True, False, False, _CTCL_A), (False, True, True, _CTCL_B), (True, True, True, [1.41223, 13.2745])]
+
+
+def gen_ctc_loss():
+    for et in ("f32", "f16"):
+        for i, (col, mer, uni, y) in enumerate(CTCL_VECS, 1):
+            case(f"ctcloss_{i}_{et}", "CTCLoss", "opset4",
+                 [("preprocess_collapse_repeated", col), ("ctc_merge_repeated", mer), ("unique", uni)],
+                 [("logits", arr([0, 1, 8, 5, 5, 2, 0, 7, 7, 10, 4, 5, 9, 0, 0, 5, 7, 0], et, [2, 3, 3])),
+                  ("logit_length", arr([3, 3], "i32")), ("labels", arr([0, 1, 2, 1, 1, 1], "i32", [2, 3])),
+                  ("label_length", arr([2, 1], "i32")), ("blank_index", np.array(2, dtype=np.int32))],
+                 [("loss", arr(y, et))], origin("ctc_loss.cpp", CTCL_C, f"smoke_CTCLoss_With_Hardcoded_Refs #{i}"),
+                 f"CTCLoss-4 template vector #{i} ({et}): collapse {col}, merge {mer}, unique {uni}; threshold 1e-2",
+                 tol=(1e-2, 1e-2))
+
+
 def main():
     W.clear_source(SOURCE)
     gen_detection_output()
@@ -1589,6 +1611,7 @@ def main():
     gen_ed_generate_proposals()
     gen_grid_sample()
     gen_generate_proposals()
+    gen_ctc_loss()
     total = sum(COUNTS.values())
     print(f"{SOURCE}: {total} cases " + ", ".join(f"{k} {v}" for k, v in sorted(COUNTS.items())))
 
