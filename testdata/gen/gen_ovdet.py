@@ -1590,6 +1590,79 @@ def gen_ctc_loss():
                  tol=(1e-2, 1e-2))
 
 
+# ------------------------------------------------------------------------------------------ MatrixNms
+MNMS_C = "1926139b2be81a7d83fa4336094aaaa9a7b8db95"
+_MS2 = [0.9, 0.75, 0.6, 0.95, 0.5, 0.3, 0.95, 0.75, 0.6, 0.80, 0.5, 0.3]
+_M_OUT3 = [1.00, 0.95, 0.00, 0.00, 1.00, 1.00, 1.00, 0.8, 0.00, 10.00, 1.00, 11.00, 1.00, 0.13636364, 0.0, 0.1, 1.0,
+           1.1]
+# (name, sort, across, score_thr, nms_top_k, keep_top_k, background, decay, post_thr, boxes shape, boxes,
+#  scores shape, scores, selected outputs, indices, valid)
+MNMS_VECS = [
+    ("matrix_nms_output_type_i64", "score", False, 0.0, 3, -1, 0, "linear", 0.0, [1, 6, 4], _NB_STD, [1, 2, 6], _MS2,
+     _M_OUT3, [0, 3, 1], [3]),
+    ("matrix_nms_output_type_i32", "score", False, 0.0, 3, -1, 0, "linear", 0.0, [1, 6, 4], _NB_STD, [1, 2, 6], _MS2,
+     _M_OUT3, [0, 3, 1], [3]),
+    ("matrix_nms_gaussian", "score", False, 0.0, 3, -1, 0, "gaussian", 0.0, [1, 6, 4], _NB_STD, [1, 2, 6], _MS2,
+     [1.00, 0.95, 0.00, 0.00, 1.00, 1.00, 1.00, 0.8, 0.00, 10.00, 1.00, 11.00, 1.00, 0.1966116, 0.0, 0.1, 1.0, 1.1],
+     [0, 3, 1], [3]),
+    ("matrix_nms_two_batches_two_classes", "score", False, 0.0, 3, -1, 0, "linear", 0.0, [2, 6, 4], _NB_STD * 2,
+     [2, 2, 6], _MS2 * 2, _M_OUT3 * 2, [0, 3, 1, 6, 9, 7], [3, 3]),
+    ("matrix_nms_two_batches_two_classes_by_score_cross_batch", "score", True, 0.0, 3, -1, -1, "linear", 0.5,
+     [2, 6, 4], _NB_STD * 2, [2, 2, 6], _MS2 * 2,
+     [0.00, 0.95, 0.00, 10.00, 1.00, 11.00, 1.00, 0.95, 0.00, 0.00, 1.00, 1.00, 0.00,
+      0.95, 0.00, 10.00, 1.00, 11.00, 1.00, 0.95, 0.00, 0.00, 1.00, 1.00, 0.00, 0.90,
+      0.00, 0.00, 1.00, 1.00, 0.00, 0.90, 0.00, 0.00, 1.00, 1.00, 1.00, 0.80, 0.00,
+      10.00, 1.00, 11.00, 1.00, 0.80, 0.00, 10.00, 1.00, 11.00], [3, 0, 9, 6, 0, 6, 3, 9], [4, 4]),
+    ("matrix_nms_two_batches_two_classes_by_classid_cross_batch", "classid", True, 0.0, 3, -1, -1, "linear", 0.5,
+     [2, 6, 4], _NB_STD * 2, [2, 2, 6], _MS2 * 2,
+     [0.00, 0.95, 0.00, 10.00, 1.00, 11.00, 0.00, 0.90, 0.00, 0.00, 1.00, 1.00, 0.00,
+      0.95, 0.00, 10.00, 1.00, 11.00, 0.00, 0.90, 0.00, 0.00, 1.00, 1.00, 1.00, 0.95,
+      0.00, 0.00, 1.00, 1.00, 1.00, 0.80, 0.00, 10.00, 1.00, 11.00, 1.00, 0.95, 0.00,
+      0.00, 1.00, 1.00, 1.00, 0.80, 0.00, 10.00, 1.00, 11.00], [3, 0, 9, 6, 0, 3, 6, 9], [4, 4]),
+    ("matrix_nms_by_keep_top_k", "classid", False, 0.0, 3, 3, 0, "linear", 0.0, [2, 6, 4], _NB_STD * 2, [2, 2, 6],
+     _MS2 * 2, _M_OUT3 * 2, [0, 3, 1, 6, 9, 7], [3, 3]),
+    ("matrix_nms_background", "score", False, 0.0, 3, -1, -1, "linear", 0.0, [1, 6, 4], _NB_STD, [1, 2, 6], _MS2,
+     [0.00, 0.95, 0.0, 10.0, 1.0, 11.0, 1.00, 0.95, 0.0, 0.0, 1.0, 1.0,
+      0.00, 0.9, 0.0, 0.0, 1.0, 1.0, 1.00, 0.8, 0.0, 10.0, 1.0, 11.0,
+      0.00, 0.13636364, 0.0, 0.1, 1.0, 1.1, 1.00, 0.13636364, 0.0, 0.1, 1.0, 1.1], [3, 0, 0, 3, 1, 1], [6]),
+    ("matrix_nms_flipped_coordinates", "score", False, 0.0, 3, -1, -1, "linear", 0.0, [1, 6, 4],
+     [1.0, 1.0, 0.0, 0.0, 0.0, 0.1, 1.0, 1.1, 0.0, 0.9, 1.0, -0.1, 0.0, 10.0, 1.0, 11.0, 1.0, 10.1,
+      0.0, 11.1, 1.0, 101.0, 0.0, 100.0], [1, 1, 6], _MS2[:6],
+     [0.00, 0.95, 0.0, 10.0, 1.0, 11.0, 0.00, 0.9, 1.0, 1.0, 0.0, 0.0, 0.00, 0.75, 0.0, 0.1, 1.0, 1.1], [3, 0, 1], [3]),
+    ("matrix_nms_post_threshold", "score", False, 0.0, 3, -1, -1, "linear", 0.8, [1, 6, 4], _NB_STD, [1, 1, 6],
+     _MS2[:6], [0.00, 0.95, 0.00, 10.00, 1.00, 11.00, 0.00, 0.9, 0.00, 0.00, 1.00, 1.00], [3, 0], [2]),
+    ("matrix_nms_identical_boxes", "score", False, 0.0, 3, -1, -1, "linear", 0.3, [1, 10, 4],
+     [0.0, 0.0, 1.0, 1.0] * 10, [1, 1, 10], [0.4, 0.01, 0.2, 0.09, 0.15, 0.05, 0.02, 0.03, 0.05, 0.0],
+     [0.00, 0.40, 0.00, 0.00, 1.00, 1.00], [0], [1]),
+    ("matrix_nms_nms_top_k", "score", False, 0.0, 2, -1, -1, "linear", 0.0, [1, 6, 4], _NB_STD, [1, 1, 6], _MS2[:6],
+     [0.00, 0.95, 0.00, 10.00, 1.00, 11.00, 0.00, 0.90, 0.00, 0.00, 1.00, 1.00], [3, 0], [2]),
+    ("matrix_nms_single_box", "score", False, 0.0, 3, -1, -1, "linear", 0.0, [1, 1, 4], [0.0, 0.0, 1.0, 1.0],
+     [1, 1, 1], [0.9], [0.00, 0.90, 0.00, 0.00, 1.00, 1.00], [0], [1]),
+    ("matrix_nms_no_output", "score", False, 2.0, 3, -1, -1, "linear", 0.0, [1, 6, 4], _NB_STD, [1, 1, 6], _MS2[:6],
+     [], [], [0]),
+]
+
+
+def gen_matrix_nms():
+    for et in ("f16", "f32"):
+        for it in ("i32", "i64"):
+            for (nm, sort, across, sth, topk, keep, bg, decay, post, bsh, boxes, ssh, scores, outs, idx,
+                 valid) in MNMS_VECS:
+                attrs = [("sort_result_type", sort), ("sort_result_across_batch", across), ("output_type", it),
+                         ("score_threshold", repr(sth)), ("nms_top_k", topk), ("keep_top_k", keep),
+                         ("background_class", bg), ("decay_function", decay), ("gaussian_sigma", "2"),
+                         ("post_threshold", repr(post)), ("normalized", True)]
+                n = len(idx)
+                case(f"matrixnms_{nm[len('matrix_nms_'):]}_{et}_{it}", "MatrixNms", "opset8", attrs,
+                     [("boxes", arr(boxes, et, bsh)), ("scores", arr(scores, et, ssh))],
+                     [("selected_outputs", arr(outs, et, [n, 6])), ("selected_indices", arr(idx, it, [n, 1])),
+                      ("valid_outputs", arr(valid, it))],
+                     origin("matrix_nms.cpp", MNMS_C, nm),
+                     f"MatrixNms-8 template vector {nm} ({et}, {it}): sort {sort}, across batch {across}, "
+                     f"nms_top_k {topk}, keep_top_k {keep}, background {bg}, {decay} decay, post_threshold {post}; "
+                     "threshold 1e-2", tol=(1e-2, 1e-2), out_dims=[[-1, 6], [-1, 1], None])
+
+
 def main():
     W.clear_source(SOURCE)
     gen_detection_output()
@@ -1612,6 +1685,7 @@ def main():
     gen_grid_sample()
     gen_generate_proposals()
     gen_ctc_loss()
+    gen_matrix_nms()
     total = sum(COUNTS.values())
     print(f"{SOURCE}: {total} cases " + ", ".join(f"{k} {v}" for k, v in sorted(COUNTS.items())))
 
