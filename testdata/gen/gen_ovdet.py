@@ -1663,6 +1663,89 @@ def gen_matrix_nms():
                      "threshold 1e-2", tol=(1e-2, 1e-2), out_dims=[[-1, 6], [-1, 1], None])
 
 
+# ------------------------------------------------------------------------------------------ MulticlassNms
+MCNMS_C = "60f2208b1af6d2c7833c915803b6ff271bd0520c"
+_MC4 = [0.00, 0.95, 0.00, 10.00, 1.00, 11.00, 1.00, 0.95, 0.00, 0.00, 1.00, 1.00, 0.00, 0.90, 0.00, 0.00, 1.00, 1.00,
+        1.00, 0.80, 0.00, 10.00, 1.00, 11.00]
+_MC4C = [0.00, 0.95, 0.00, 10.00, 1.00, 11.00, 0.00, 0.90, 0.00, 0.00, 1.00, 1.00, 1.00, 0.95, 0.00, 0.00, 1.00, 1.00,
+         1.00, 0.80, 0.00, 10.00, 1.00, 11.00]
+_MC_TOP2 = [0.00, 0.95, 0.00, 10.00, 1.00, 11.00, 0.00, 0.90, 0.00, 0.00, 1.00, 1.00]
+# (name, nms_top_k, iou, score_thr, sort, keep_top_k, background, eta, across, boxes shape, boxes, scores shape,
+#  scores, selected outputs, indices, valid)
+MCNMS_VECS = [
+    ("by_score", 3, 0.5, 0.0, "score", -1, -1, 1.0, False, [1, 6, 4], _NB_STD, [1, 2, 6], _MS2, _MC4, [3, 0, 0, 3],
+     [4]),
+    ("by_class_id", 3, 0.5, 0.0, "classid", -1, -1, 1.0, False, [1, 6, 4], _NB_STD, [1, 2, 6], _MS2, _MC4C,
+     [3, 0, 0, 3], [4]),
+    ("output_type_i32", 3, 0.5, 0.0, "classid", -1, -1, 1.0, False, [1, 6, 4], _NB_STD, [1, 2, 6], _MS2, _MC4C,
+     [3, 0, 0, 3], [4]),
+    ("two_batches_two_classes_by_score", 3, 0.5, 0.0, "score", -1, -1, 1.0, False, [2, 6, 4], _NB_STD * 2, [2, 2, 6],
+     _MS2 * 2, _MC4 * 2, [3, 0, 0, 3, 9, 6, 6, 9], [4, 4]),
+    ("two_batches_two_classes_by_class_id", 3, 0.5, 0.0, "classid", -1, -1, 1.0, False, [2, 6, 4], _NB_STD * 2,
+     [2, 2, 6], _MS2 * 2, _MC4C * 2, [3, 0, 0, 3, 9, 6, 6, 9], [4, 4]),
+    ("two_batches_two_classes_by_score_cross_batch", 3, 0.5, 0.0, "score", -1, -1, 1.0, True, [2, 6, 4], _NB_STD * 2,
+     [2, 2, 6], _MS2 * 2,
+     [0.00, 0.95, 0.00, 10.00, 1.00, 11.00, 1.00, 0.95, 0.00, 0.00, 1.00, 1.00, 0.00,
+      0.95, 0.00, 10.00, 1.00, 11.00, 1.00, 0.95, 0.00, 0.00, 1.00, 1.00, 0.00, 0.90,
+      0.00, 0.00, 1.00, 1.00, 0.00, 0.90, 0.00, 0.00, 1.00, 1.00, 1.00, 0.80, 0.00,
+      10.00, 1.00, 11.00, 1.00, 0.80, 0.00, 10.00, 1.00, 11.00], [3, 0, 9, 6, 0, 6, 3, 9], [4, 4]),
+    ("two_batches_two_classes_by_class_id_cross_batch", 3, 0.5, 0.0, "classid", -1, -1, 1.0, True, [2, 6, 4],
+     _NB_STD * 2, [2, 2, 6], _MS2 * 2,
+     [0.00, 0.95, 0.00, 10.00, 1.00, 11.00, 0.00, 0.90, 0.00, 0.00, 1.00, 1.00, 0.00,
+      0.95, 0.00, 10.00, 1.00, 11.00, 0.00, 0.90, 0.00, 0.00, 1.00, 1.00, 1.00, 0.95,
+      0.00, 0.00, 1.00, 1.00, 1.00, 0.80, 0.00, 10.00, 1.00, 11.00, 1.00, 0.95, 0.00,
+      0.00, 1.00, 1.00, 1.00, 0.80, 0.00, 10.00, 1.00, 11.00], [3, 0, 9, 6, 0, 3, 6, 9], [4, 4]),
+    ("flipped_coordinates", 3, 0.5, 0.0, "score", -1, -1, 1.0, False, [1, 6, 4],
+     [1.0, 1.0, 0.0, 0.0, 0.0, 0.1, 1.0, 1.1, 0.0, 0.9, 1.0, -0.1, 0.0, 10.0, 1.0, 11.0, 1.0, 10.1,
+      0.0, 11.1, 1.0, 101.0, 0.0, 100.0], [1, 1, 6], _MS2[:6],
+     [0.00, 0.95, 0.00, 10.00, 1.00, 11.00, 0.00, 0.90, 1.00, 1.00, 0.00, 0.00, 0.00, 0.75, 0.00, 0.10, 1.00, 1.10],
+     [3, 0, 1], [3]),
+    ("identical_boxes", 3, 0.5, 0.0, "score", -1, -1, 1.0, False, [1, 10, 4], [0.0, 0.0, 1.0, 1.0] * 10, [1, 1, 10],
+     [0.9] * 10, [0.00, 0.90, 0.00, 0.00, 1.00, 1.00], [0], [1]),
+    ("limit_output_size", 2, 0.5, 0.0, "score", -1, -1, 1.0, False, [1, 6, 4], _NB_STD, [1, 1, 6], _MS2[:6],
+     _MC_TOP2, [3, 0], [2]),
+    ("single_box", 3, 0.5, 0.0, "score", -1, -1, 1.0, False, [1, 1, 4], [0.0, 0.0, 1.0, 1.0], [1, 1, 1], [0.9],
+     [0.00, 0.90, 0.00, 0.00, 1.00, 1.00], [0], [1]),
+    ("by_IOU", 3, 0.2, 0.0, "score", -1, -1, 1.0, False, [1, 6, 4], _NB_STD, [1, 1, 6], _MS2[:6], _MC_TOP2, [3, 0],
+     [2]),
+    ("by_IOU_and_scores", 3, 0.5, 0.95, "score", -1, -1, 1.0, False, [1, 6, 4], _NB_STD, [1, 1, 6],
+     [0.9, 0.75, 0.6, 0.96, 0.5, 0.3], [0.00, 0.96, 0.00, 10.00, 1.00, 11.00], [3], [1]),
+    ("no_output", 3, 0.5, 2.0, "score", -1, -1, 1.0, False, [1, 6, 4], _NB_STD, [1, 1, 6], _MS2[:6], [], [], [0]),
+    ("by_background", 3, 0.5, 0.0, "classid", -1, 0, 1.0, False, [2, 6, 4], _NB_STD * 2, [2, 2, 6], _MS2 * 2,
+     [1.00, 0.95, 0.00, 0.00, 1.00, 1.00, 1.00, 0.80, 0.00, 10.00, 1.00, 11.00,
+      1.00, 0.95, 0.00, 0.00, 1.00, 1.00, 1.00, 0.80, 0.00, 10.00, 1.00, 11.00], [0, 3, 6, 9], [2, 2]),
+    ("by_keep_top_k", 3, 0.5, 0.0, "classid", 3, -1, 1.0, False, [2, 6, 4], _NB_STD * 2, [2, 2, 6], _MS2 * 2,
+     [0.00, 0.95, 0.00, 10.00, 1.00, 11.00, 0.00, 0.90, 0.00, 0.00, 1.00, 1.00, 1.00,
+      0.95, 0.00, 0.00, 1.00, 1.00, 0.00, 0.95, 0.00, 10.00, 1.00, 11.00, 0.00, 0.90,
+      0.00, 0.00, 1.00, 1.00, 1.00, 0.95, 0.00, 0.00, 1.00, 1.00], [3, 0, 0, 9, 6, 6], [3, 3]),
+    ("by_nms_eta", -1, 1.0, 0.0, "classid", -1, -1, 0.1, False, [2, 6, 4], _NB_STD * 2, [2, 2, 6], _MS2 * 2,
+     [0.00, 0.95, 0.00, 10.00, 1.00, 11.00, 0.00, 0.90, 0.00, 0.00, 1.00, 1.00,
+      0.00, 0.30, 0.00, 100.00, 1.00, 101.00, 1.00, 0.95, 0.00, 0.00, 1.00, 1.00,
+      1.00, 0.80, 0.00, 10.00, 1.00, 11.00, 1.00, 0.30, 0.00, 100.00, 1.00, 101.00] * 2,
+     [3, 0, 5, 0, 3, 5, 9, 6, 11, 6, 9, 11], [6, 6]),
+]
+
+
+def gen_multiclass_nms():
+    for et in ("f16", "f32"):
+        for it in ("i32", "i64"):
+            for (nm, topk, iou, sth, sort, keep, bg, eta, across, bsh, boxes, ssh, scores, outs, idx,
+                 valid) in MCNMS_VECS:
+                attrs = [("sort_result_type", sort), ("sort_result_across_batch", across), ("output_type", it),
+                         ("iou_threshold", repr(iou)), ("score_threshold", repr(sth)), ("nms_top_k", topk),
+                         ("keep_top_k", keep), ("background_class", bg), ("normalized", True),
+                         ("nms_eta", repr(eta))]
+                n = len(idx)
+                case(f"multiclassnms_{nm}_{et}_{it}", "MulticlassNms", "opset8", attrs,
+                     [("boxes", arr(boxes, et, bsh)), ("scores", arr(scores, et, ssh))],
+                     [("selected_outputs", arr(outs, et, [n, 6])), ("selected_indices", arr(idx, it, [n, 1])),
+                      ("valid_outputs", arr(valid, it))],
+                     origin("multiclass_nms.cpp", MCNMS_C, f"multiclass_nms_{nm}"),
+                     f"MulticlassNms-8 template vector multiclass_nms_{nm} ({et}, {it}): sort {sort}, across batch "
+                     f"{across}, nms_top_k {topk}, iou {iou}, score_threshold {sth}, keep_top_k {keep}, background "
+                     f"{bg}, nms_eta {eta}; threshold 1e-2", tol=(1e-2, 1e-2), out_dims=[[-1, 6], [-1, 1], None])
+
+
 def main():
     W.clear_source(SOURCE)
     gen_detection_output()
@@ -1686,6 +1769,7 @@ def main():
     gen_generate_proposals()
     gen_ctc_loss()
     gen_matrix_nms()
+    gen_multiclass_nms()
     total = sum(COUNTS.values())
     print(f"{SOURCE}: {total} cases " + ", ".join(f"{k} {v}" for k, v in sorted(COUNTS.items())))
 
