@@ -1746,6 +1746,65 @@ def gen_multiclass_nms():
                      f"{bg}, nms_eta {eta}; threshold 1e-2", tol=(1e-2, 1e-2), out_dims=[[-1, 6], [-1, 1], None])
 
 
+# ------------------------------------------------------------------------------------------ NMSRotated
+NMSR_C = "091a051a176000bb22175776227dd11f0bab55fb"
+_NR4 = [7.0, 4.0, 8.0, 7.0, 0.5, 4.0, 7.0, 9.0, 11.0, 0.6, 4.0, 8.0, 10.0, 12.0, 0.3, 2.0, 5.0, 13.0, 7.0, 0.6]
+_NR2 = [8.0, 11.5, 4.0, 3.0, 0.5236, 11.0, 15.0, 8.0, 2.0, 0.7854]
+_NR6 = [23.0, 3.5, 4.0, 5.0, 2.9, 22.0, 3.5, 4.0, 3.0, 5.3]
+_NRN = [6.0, 34.0, 4.0, 8.0, -0.7854, 9.0, 32, 2.0, 4.0, 0.0]
+_NRP = [6.0, 34.0, 4.0, 8.0, 0.7854, 9.0, 32, 2.0, 4.0, 0.0]
+_NRC = [0.5, 0.5, 1.0, 1.0, 0.0, 0.5, 0.6, 1.0, 1.0, 0.0, 0.5, 0.4, 1.0, 1.0, 0.0, 0.5, 10.5, 1.0, 1.0, 0.0,
+        0.5, 10.6, 1.0, 1.0, 0.0, 0.5, 100.5, 1.0, 1.0, 0.0]
+# (name, boxes, scores, max, iou, clockwise, indices, scores out, valid)
+NMSR_VECS = [
+    ("new_rotation_1_cw", _NR4, [0.65, 0.7, 0.55, 0.96], 5000, 0.5, True, [0, 0, 3, 0, 0, 1, 0, 0, 0],
+     [0.0, 0.0, 0.96, 0.0, 0.0, 0.7, 0.0, 0.0, 0.65], 3),
+    ("new_rotation_2", _NR4, [0.65, 0.7, 0.55, 0.96], 5000, 0.3, True, [0, 0, 3, 0, 0, 0],
+     [0.0, 0.0, 0.96, 0.0, 0.0, 0.65], 2),
+    ("new_rotation_3", _NR2, [0.8, 0.8], 5000, 0.5, True, [0, 0, 0, 0, 0, 1], [0.0, 0.0, 0.8, 0.0, 0.0, 0.8], 2),
+    ("new_rotation_4", _NR2, [0.8, 0.8], 5000, 0.1, True, [0, 0, 0], [0.0, 0.0, 0.8], 1),
+    ("new_rotation_5", _NR2, [0.7, 0.8], 5000, 0.1, True, [0, 0, 1], [0.0, 0.0, 0.8], 1),
+    ("new_rotation_6", _NR6, [0.7, 0.9], 5000, 0.4, True, [0, 0, 1], [0.0, 0.0, 0.9], 1),
+    ("new_rotation_negative_cw", _NRN, [0.8, 0.7], 5000, 0.1, True, [0, 0, 0, 0, 0, 1],
+     [0.0, 0.0, 0.8, 0.0, 0.0, 0.7], 2),
+    ("new_rotation_negative_ccw", _NRN, [0.8, 0.7], 5000, 0.1, False, [0, 0, 0], [0.0, 0.0, 0.8], 1),
+    ("new_rotation_positive_ccw", _NRP, [0.8, 0.7], 5000, 0.1, False, [0, 0, 0, 0, 0, 1],
+     [0.0, 0.0, 0.8, 0.0, 0.0, 0.7], 2),
+    ("new_rotation_positive_cw", _NRP, [0.8, 0.7], 5000, 0.1, True, [0, 0, 0], [0.0, 0.0, 0.8], 1),
+    ("new_rotation_7", _NR6, [0.7, 0.9], 5000, 0.4, True, [0, 0, 1], [0.0, 0.0, 0.9], 1),
+    ("new_rotation_8", [23.0, 3.5, 4.0, 5.0, 2.9, 11.0, 15.0, 8.0, 2.0, 0.7854, 22.0, 3.5, 4.0, 3.0, 5.3,
+                        8.0, 11.5, 4.0, 3.0, 0.5236], [0.9, 0.7, 0.6, 0.8], 5000, 0.4, True,
+     [0, 0, 0, 0, 0, 3, 0, 0, 1], [0.0, 0.0, 0.9, 0.0, 0.0, 0.8, 0.0, 0.0, 0.7], 3),
+    ("center_point_zero_angle", _NRC, [0.9, 0.75, 0.6, 0.95, 0.5, 0.3], 3, 0.5, True, [0, 0, 3, 0, 0, 0, 0, 0, 5],
+     [0.0, 0.0, 0.95, 0.0, 0.0, 0.9, 0.0, 0.0, 0.3], 3),
+]
+
+
+def gen_nms_rotated():
+    vecs = [v + (False,) for v in NMSR_VECS]
+    vecs.append(("suppress_by_IOU_and_scores_without_constants",) + NMSR_VECS[-1][1:] + (True,))
+    for nm, boxes, scores, mx, iou, cw, idx, sc, valid, noconst in vecs:
+        nb = len(scores)
+        extra = [("max_output_boxes_per_class", np.array(mx, dtype=np.int32)),
+                 ("iou_threshold", np.array(iou, dtype=np.float32)),
+                 ("score_threshold", np.array(0.0, dtype=np.float32))]
+        ins = [("boxes", arr(boxes, "f32", [1, nb, 5])), ("scores", arr(scores, "f32", [1, 1, nb]))]
+        consts = []
+        if noconst:
+            ins += extra
+        else:
+            consts = [(2 + i, a) for i, (_, a) in enumerate(extra)]
+        n = len(idx) // 3
+        case(f"nmsrotated_{nm}", "NMSRotated", "opset13",
+             [("sort_result_descending", False), ("output_type", "i64"), ("clockwise", cw)], ins,
+             [("selected_indices", arr(idx, "i64", [n, 3])), ("selected_scores", arr(sc, "f32", [n, 3])),
+              ("valid_outputs", arr([valid], "i64"))],
+             origin("nms_rotated.cpp", NMSR_C, f"NMSRotated_{nm}"),
+             f"NMSRotated-13 template vector NMSRotated_{nm} (f32, indices i64): max {mx}, iou {iou}, clockwise {cw}"
+             + ("; every input a Parameter" if noconst else "") + "; threshold 1e-2",
+             consts=consts, tol=(1e-2, 1e-2), out_dims=[[-1, 3], [-1, 3], None])
+
+
 def main():
     W.clear_source(SOURCE)
     gen_detection_output()
@@ -1770,6 +1829,7 @@ def main():
     gen_ctc_loss()
     gen_matrix_nms()
     gen_multiclass_nms()
+    gen_nms_rotated()
     total = sum(COUNTS.values())
     print(f"{SOURCE}: {total} cases " + ", ".join(f"{k} {v}" for k, v in sorted(COUNTS.items())))
 
