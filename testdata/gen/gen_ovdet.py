@@ -1805,6 +1805,61 @@ def gen_nms_rotated():
              consts=consts, tol=(1e-2, 1e-2), out_dims=[[-1, 3], [-1, 3], None])
 
 
+# ------------------------------------------------------------------------------------------ ROIAlignRotated
+RAR_C = "74959490cbbd8eafd8bf4f52407507f3129f3557"
+RAR_DATA_C = "460280b09960321ae20825f1727ef4f98a659251"
+_PI = 3.14159265358979323846
+_R25 = list(range(1, 26))
+# (input shape, pooled h, pooled w, scale, sampling, clockwise, input, rois, batch idx, expected, name)
+RAR_VECS = [
+    ([2, 1, 8, 8], 2, 2, 1.0, 2, True, RA_X, [3.5, 3.5, 2, 2, 0, 3.5, 3.5, 2, 2, 0], [0, 1],
+     [3, 3.75, 4.75, 5, 3, 5.5, 2.75, 3.75], "roi_align_rotated_angle_0"),
+    ([1, 1, 2, 2], 2, 2, 1.0, 2, True, [1, 2, 3, 4], [0.5, 0.5, 1, 1, 0], [0], [1.0, 1.25, 1.5, 1.75],
+     "roi_align_rotated_simple_angle_0"),
+    ([1, 1, 2, 2], 2, 2, 1.0, 2, False, [1, 2, 3, 4], [0.5, 0.5, 1, 1, _PI / 2], [0], [1.5, 1.0, 1.75, 1.25],
+     "roi_align_rotated_simple_angle_PI/2"),
+    ([1, 1, 2, 2], 2, 2, 1.0, 2, False, [1, 2, 3, 4], [0.5, 0.5, 1, 1, _PI, 0.5, 0.5, 1, 1, 2 * _PI], [0, 0],
+     [1.75, 1.5, 1.25, 1.0, 1.0, 1.25, 1.5, 1.75], "roi_align_rotated_batch_idx_test"),
+    ([1, 2, 2, 2], 2, 2, 1.0, 2, False, [1, 2, 3, 4, 4, 3, 2, 1], [0.5, 0.5, 1, 1, 0], [0],
+     [1.0, 1.25, 1.5, 1.75, 4.0, 3.75, 3.5, 3.25], "roi_align_rotated_channels_test"),
+    ([1, 1, 5, 5], 3, 1, 1.0, 2, True, _R25, [1, 1, 4, 4, 0], [0], [0.8750, 4.2500, 10.9167],
+     "roi_align_rotated_box_outside_feature_map_top_left"),
+    ([1, 1, 5, 5], 3, 1, 1.0, 2, True, _R25, [1, 1, 4, 4, _PI / 4], [0], [2.6107, 4.6642, 6.8819],
+     "roi_align_rotated_box_outside_feature_map_top_left_angle_PI/4"),
+    ([1, 1, 5, 5], 3, 1, 1.0, 2, True, _R25, [5, 5, 4, 4, 0], [0], [10.1667, 12.2500, 0.0],
+     "roi_align_rotated_box_outside_feature_map_bottom_right_angle_0"),
+    ([1, 1, 5, 5], 3, 1, 1.0, 2, True, _R25, [5, 5, 1, 5, _PI / 4], [0], [0.0, 25.0, 0.0],
+     "roi_align_rotated_box_outside_feature_map_bottom_right_angle_PI/4"),
+    ([1, 1, 5, 5], 2, 2, 1.0, 0, True, _R25, [3, 3, 4, 4, 0], [0], [10.0, 12.0, 20.0, 22.0],
+     "roi_align_rotated_box_outside_sampling_ratio_auto"),
+    ([1, 1, 5, 5], 2, 2, 0.25, 0, True, _R25, [3, 3, 4, 4, 0], [0], [1.0, 1.5, 3.5, 4.0],
+     "roi_align_rotated_box_outside_sampling_ratio_auto_scale_0.25"),
+    ([1, 1, 5, 5], 2, 2, 2.0, 0, True, _R25, [3, 3, 4, 4, 0], [0], [20.5, 0.0, 0.0, 0.0],
+     "roi_align_rotated_box_outside_sampling_ratio_auto_scale_2"),
+    ([1, 1, 5, 5], 5, 2, 0.78, 0, False, _R25, [3, 1, 4, 2, _PI / 3], [0],
+     [5.1271, 1.2473, 6.1773, 2.9598, 7.2275, 3.2300, 8.2777, 3.7458, 9.3279, 4.4060], "roi_align_rotated_all_features"),
+    ([1, 1, 2, 5], 2, 2, 1.0, 2, True, list(range(1, 11)), [0.5, 0.5, 1, 1, 0], [0], [1.0, 1.25, 2.25, 2.50],
+     "input_image_not_rectangular"),
+    ([2, 1, 2, 5], 2, 2, 1.0, 2, True, list(range(1, 21)), [0.5, 1., 2., 5., 0.5, 0., 2., 5., 1., 0.], [0, 1],
+     [0.5201, 1.9866, 2.5219, 3.0896, 0.0000, 16.7500, 0.0000, 16.7500], "input_image_not_rectangular_batch_2"),
+]
+
+
+def gen_roi_align_rotated():
+    for ish, ph, pw, sc, sr, cw, x, rois, bidx, y, nm in RAR_VECS:
+        nr = len(bidx)
+        for et in FLOATS:
+            attrs = [("pooled_h", ph), ("pooled_w", pw), ("sampling_ratio", sr), ("spatial_scale", repr(sc)),
+                     ("clockwise_mode", cw)]
+            case(f"roialignrotated_{nm.replace('/', '_').replace('.', '_')}_{et}", "ROIAlignRotated", "opset15", attrs,
+                 [("x", arr(x, et, ish))], [("y", arr(y, et, [nr, ish[1], ph, pw]))],
+                 origin("roi_align_rotated.cpp", RAR_C, f"{nm} (data: src/tests/test_utils/unit_test_utils/tests_data/"
+                        f"roi_align_rotated_data.h@{RAR_DATA_C[:8]})"),
+                 f"ROIAlignRotated-15 template vector {nm} ({et}): pooled {ph}x{pw}, spatial_scale {sc}, sampling "
+                 f"{sr}, clockwise {cw}; threshold 1e-2",
+                 consts=[(1, arr(rois, et, [nr, 5])), (2, arr(bidx, "i32"))], tol=(1e-2, 1e-2))
+
+
 def main():
     W.clear_source(SOURCE)
     gen_detection_output()
@@ -1830,6 +1885,7 @@ def main():
     gen_matrix_nms()
     gen_multiclass_nms()
     gen_nms_rotated()
+    gen_roi_align_rotated()
     total = sum(COUNTS.values())
     print(f"{SOURCE}: {total} cases " + ", ".join(f"{k} {v}" for k, v in sorted(COUNTS.items())))
 
