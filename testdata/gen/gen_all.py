@@ -52,6 +52,7 @@ def main():
     gen_torch.main()
     import gen_torch_ops
     gen_torch_ops.main()
+    import gen_ovdet; gen_ovdet.main()  # noqa: E702
     print(f"INDEX.md: {write_index()} cases")
     import selfcheck
     return selfcheck.main()

@@ -1993,6 +1993,79 @@ def gen_stft():
                  f"{tr}; threshold 1e-2", tol=(1e-2, 1e-2))
 
 
+# ------------------------------------------------------------------------------------------ DeformablePSROIPooling
+DPSROI_C = "0b2dc7096766cf653a05351ab5824263c76cb066"
+_DP_4 = [0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60]
+_DP_R = [0, 1, 2, 4, 6, 0, 0, 3, 10, 4]
+# (name, channels, h, w, scale, group, bins x, bins y, trans_std, part_size, rois, iota, input value, offset value
+#  (None: no offsets input), rois, expected (one value: filled))
+DPSROI_VECS = [
+    ("offset_00", 16, 2, 2, 0.0625, 2, 1, 1, 1, 1, 2, True, 0, 0.0, _DP_R, _DP_4 * 2),
+    ("offset_0p2", 16, 2, 2, 0.0625, 2, 1, 1, 1, 1, 2, True, 0, 0.2, _DP_R, _DP_4 * 2),
+    ("offset_0p5", 16, 2, 2, 0.0625, 2, 1, 1, 1, 1, 2, True, 0, 0.5, [0, 1, 2, 4, 6, 0, 5, 3, 10, 4],
+     _DP_4 + [0, 4.1875, 8, 12.1875, 16, 20.1875, 24, 28.1875, 32, 36.1875, 40, 44.1875, 48, 52.1875, 56, 60.1875]),
+    ("roi_oversize", 16, 2, 2, 0.0625, 2, 1, 1, 1, 1, 2, True, 0, 0.0, [0, 10, 10, 20, 20, 0, 100, 100, 200, 200],
+     [0.375, 4.71875, 9.0625, 13.40625, 16.375, 20.71875, 25.0625, 29.40625, 32.375, 36.71875, 41.0625, 45.40625,
+      48.375, 52.71875, 57.0625, 61.40625] + [0] * 16),
+    ("no_offset_input", 8, 3, 3, 1.0, 2, 1, 1, 1, 2, 1, True, 0, None, [0, 1, 1, 2, 2],
+     [2.0, 12.0, 23.0, 33.0, 38.0, 48.0, 59.0, 69.0]),
+    ("offset_zero", 8, 3, 3, 1.0, 2, 1, 1, 1, 2, 1, True, 0, 0.0, [0, 1, 1, 2, 2],
+     [2.0, 12.0, 23.0, 33.0, 38.0, 48.0, 59.0, 69.0]),
+    ("offset_01", 8, 3, 3, 1.0, 2, 1, 1, 1, 2, 1, True, 0, 0.1, [0, 1, 1, 2, 2],
+     [2.8, 12.8, 23.8, 33.8, 38.8, 48.8, 59.8, 69.8]),
+    ("offset_05", 8, 3, 3, 1.0, 2, 1, 1, 1, 2, 1, True, 0, 0.5, [0, 1, 1, 2, 2],
+     [6., 15.5, 25.5, 35., 42., 51.5, 61.5, 71.]),
+    ("single_value", 16, 2, 2, 0.0625, 2, 1, 1, 1, 1, 1, False, 0.1, 0.1, [0, 10, 10, 10, 10], [0.1]),
+    ("single_value_big_shape", 1024, 63, 38, 0.0625, 3, 1, 1, 1, 1, 2, False, 0.1, 0.0, _DP_R, [0.1]),
+]
+
+
+def gen_deformable_psroi():
+    for (nm, ch, h, w, sc, grp, bx, by, tstd, part, nr, iota, ival, oval, rois, y) in DPSROI_VECS:
+        odim = ch // (grp * grp) - (ch // (grp * grp)) % 2
+        osh = [nr, odim, grp, grp]
+        for et in FLOATS:
+            name = f"deformablepsroipooling_{nm}_{et}"
+            g = W.Graph(name)
+            ishape = [1, ch, h, w]
+            feeds = {}
+            if iota:
+                x = (np.arange(ch * h * w).astype(np.float32) + np.float32(ival)).astype(W.NP[et]).reshape(ishape)
+                xr = g.param("x", et, ishape)
+                feeds["x"] = x
+                fill = ""
+            elif ch * h * w <= 1000:
+                x = np.full(ishape, ival, dtype=W.NP[et])
+                xr = g.param("x", et, ishape)
+                feeds["x"] = x
+                fill = ""
+            else:
+                # std::fill over a [1,1024,63,38] tensor, reproduced in the IR as Broadcast of the scalar
+                (xr,) = g.op("x_fill", "Broadcast", "opset3", [("mode", "numpy")],
+                             [g.const("x_value", et, np.array(ival, dtype=W.NP[et])),
+                              g.const("x_shape", "i64", ishape)], [(et, ishape, "x")])
+                fill = f"; the input ({ch * h * w} elements of {ival}) is built in the IR as Broadcast of the scalar"
+            refs = [xr, g.param("rois", et, [nr, 5])]
+            feeds["rois"] = arr(rois, et, [nr, 5])
+            if oval is not None:
+                refs.append(g.param("offsets", et, [nr, 2, grp, grp]))
+                feeds["offsets"] = np.full([nr, 2, grp, grp], oval, dtype=W.NP[et])
+            attrs = [("output_dim", odim), ("spatial_scale", repr(sc)), ("group_size", grp),
+                     ("mode", "bilinear_deformable"), ("spatial_bins_x", bx), ("spatial_bins_y", by),
+                     ("trans_std", repr(float(tstd))), ("part_size", part)]
+            (o,) = g.op("node", "DeformablePSROIPooling", "opset1", attrs, refs, [(et, osh, "out")])
+            g.result(o, "out")
+            ya = np.full(osh, y[0], dtype=W.NP[et]) if len(y) == 1 else arr(y, et, osh)
+            W.write_case(SOURCE, name, g, feeds, [{"name": "out", "array": ya, "compare": "close", "atol": 1e-2,
+                                                   "rtol": 1e-2}],
+                         origin("deformable_psroi_pooling.cpp", DPSROI_C, nm),
+                         f"DeformablePSROIPooling-1 template vector {nm} ({et}): {ch} channels {h}x{w} "
+                         f"({'iota from ' if iota else 'filled with '}{ival}), group {grp}, scale {sc}, trans_std "
+                         f"{tstd}, part_size {part}, offsets {'none' if oval is None else oval}{fill}; threshold 1e-2",
+                         "DeformablePSROIPooling-1")
+            COUNTS["deformablepsroipooling"] = COUNTS.get("deformablepsroipooling", 0) + 1
+
+
 def main():
     W.clear_source(SOURCE)
     gen_detection_output()
@@ -2020,6 +2093,7 @@ def main():
     gen_nms_rotated()
     gen_roi_align_rotated()
     gen_stft()
+    gen_deformable_psroi()
     total = sum(COUNTS.values())
     print(f"{SOURCE}: {total} cases " + ", ".join(f"{k} {v}" for k, v in sorted(COUNTS.items())))
 
