@@ -189,7 +189,8 @@ func detxCeilClamp(v float32, hi int) int {
 
 // DeformablePSROIPooling-1 as OpenVINO's reference computes it
 // (reference/deformable_psroi_pooling.hpp): ROI corners rounded, scaled and shifted by -0.5
-// (sizes at least 0.1); output bin (c, py, px) reads input channel (c·G + py)·G + px; each
+// (sizes at least 0.1); output bin (c, py, px) reads input channel (c·G + py)·G + px (input
+// channels past output_dim·G² are not read); each
 // bin, moved by trans_std·offset·ROI size when offsets are given (indexed by ROI, class
 // group and part cell with part_size, whatever the offsets' spatial size, as the reference;
 // an index past the offsets is an error), is cut into spatial_bins_y × spatial_bins_x sub-bins whose
@@ -217,8 +218,11 @@ func DeformablePSROIPoolingRun[T SeqFloat](g *DeformablePSROIPooling, data, rois
 	}
 	G := g.Group
 	H, W := g.H, g.W
-	if g.C != g.OutputDim*G*G {
-		return fmt.Errorf("kernels: DeformablePSROIPooling has %d input channels, expected output_dim·group² = %d", g.C, g.OutputDim*G*G)
+	// The reference reads input channels 0 … output_dim·group²-1 in order: more channels are
+	// allowed (the rest unread, as op_reference's 1024-channel, output_dim 112, group 3 vector),
+	// fewer would read past the map.
+	if g.C < g.OutputDim*G*G {
+		return fmt.Errorf("kernels: DeformablePSROIPooling has %d input channels, fewer than output_dim·group² = %d", g.C, g.OutputDim*G*G)
 	}
 	plane, ok1 := checkedMul(H, W)
 	nd, ok2 := checkedMul(plane, g.C*g.Batch)

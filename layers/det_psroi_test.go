@@ -231,3 +231,16 @@ func TestSeqPSROIPoolingInfer(t *testing.T) {
 	}
 	seqRunInfer(t, cases)
 }
+
+// Hand-computed: DeformablePSROIPooling reads input channels 0 … output_dim·group²-1 only, so a
+// map with more channels is accepted and the extra ones ignored (op_reference's
+// single_value_big_shape has 1024 channels for output_dim 112, group 3). One ROI covering the
+// 1x1 map: output channel c reads input channel c.
+func TestODDeformablePSROIPoolingExtraChannels(t *testing.T) {
+	op := decodeOp(t, "DeformablePSROIPooling", "opset1", "output_dim", "2", "group_size", "1", "spatial_scale", "1")
+	data := moreF32(t, []int{1, 3, 1, 1}, 5, 7, 100)
+	for _, ref := range []bool{true, false} {
+		out := run(t, op, ExecOptions{Reference: ref}, data, moreF32(t, []int{1, 5}, 0, 0, 0, 0, 0))
+		require.Equal(t, []float32{5, 7}, out[0].Data)
+	}
+}

@@ -8,7 +8,7 @@ import (
 )
 
 // ROIPooling-0 (opset "1"): shape inference after roi_pooling_shape_inference.hpp and
-// src/core/src/op/roi_pooling.cpp; kernel for method max (reference roi_pooling.hpp).
+// src/core/src/op/roi_pooling.cpp; kernels for methods max and bilinear (reference roi_pooling.hpp).
 
 type seqROIPoolingOp struct {
 	PooledH      int64   `attr:"pooled_h"`
@@ -66,9 +66,6 @@ func (o *seqROIPoolingOp) Infer(in []Input) ([]Output, error) {
 }
 
 func (o *seqROIPoolingOp) CheckRunnable(in []Input) error {
-	if o.Method != "max" {
-		return &ir.UnsupportedError{What: "ROIPooling method " + o.Method + " (irrun computes max)"}
-	}
 	if len(in) > 0 && in[0].Type.IsStatic() && !seqIsFloat(in[0].Type) {
 		return unsupportedType("ROIPooling", in[0].Type)
 	}
@@ -83,6 +80,17 @@ func (o *seqROIPoolingOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	d, r := dims[0], dims[1]
 	ph, pw := o.pooled()
 	od, _ := staticDims(outs[0].Shape)
+	if o.Method == "bilinear" {
+		fns := seqFns{
+			f32: func(fin, fout [][]float32, _, _ []*ir.Tensor) error {
+				return odROIPoolBilinear(fin[0], fin[1], fout[0], d, r[0], int(ph), int(pw))
+			},
+			f64: func(fin, fout [][]float64, _, _ []*ir.Tensor) error {
+				return odROIPoolBilinear(fin[0], fin[1], fout[0], d, r[0], int(ph), int(pw))
+			},
+		}
+		return seqBind("ROIPooling", outs[0].Type, []int{product(d), product(r)}, []int{product(od)}, fns)
+	}
 	fns := seqFns{
 		f32: func(fin, fout [][]float32, _, _ []*ir.Tensor) error {
 			return seqROIPoolMax(fin[0], fin[1], fout[0], d, r[0], int(ph), int(pw), float64(o.SpatialScale))
@@ -130,6 +138,72 @@ func seqROIPoolMax[T float32 | float64](data, rois, out []T, d []int, n, ph, pw 
 						}
 					}
 					out[((r*c+ch)*ph+py)*pw+px] = m
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// odROIPoolBilinear is reference roi_pooling.hpp's bilinear method: ROI corners are
+// normalized ([0,1] of the map, spatial_scale unused), the pooled grid spans the ROI corner
+// to corner ((pooled-1) steps; the last row/column is the end corner exactly, a pooled size
+// of 1 samples the ROI centre), and each point is bilinearly interpolated; a point outside
+// [0, size-1] gives 0.
+func odROIPoolBilinear[T float32 | float64](data, rois, out []T, d []int, n, ph, pw int) error {
+	c, h, w := d[1], d[2], d[3]
+	if len(out) != n*c*ph*pw || len(rois) < n*5 {
+		return fmt.Errorf("ROIPooling: buffers do not match")
+	}
+	hm1, wm1 := T(h-1), T(w-1)
+	for r := 0; r < n; r++ {
+		roi := rois[r*5 : r*5+5]
+		b := int(roi[0])
+		if b < 0 || b >= d[0] {
+			return fmt.Errorf("ROIPooling: batch id %v out of range [0, %d)", roi[0], d[0])
+		}
+		x0, y0, x1, y1 := roi[1], roi[2], roi[3], roi[4]
+		var sh, sw T
+		if ph > 1 {
+			sh = (y1 - y0) * hm1 / T(ph-1)
+		}
+		if pw > 1 {
+			sw = (x1 - x0) * wm1 / T(pw-1)
+		}
+		for ch := 0; ch < c; ch++ {
+			plane := data[(b*c+ch)*h*w : (b*c+ch+1)*h*w]
+			for py := 0; py < ph; py++ {
+				var iy T
+				switch {
+				case ph == 1:
+					iy = T(0.5 * float64(y0+y1) * float64(h-1))
+				case py == ph-1:
+					iy = hm1 * y1
+				default:
+					iy = T(py)*sh + y0*hm1
+				}
+				for px := 0; px < pw; px++ {
+					var ix T
+					switch {
+					case pw == 1:
+						ix = T(0.5 * float64(x1+x0) * float64(w-1))
+					case px == pw-1:
+						ix = wm1 * x1
+					default:
+						ix = T(px)*sw + x0*wm1
+					}
+					oi := ((r*c+ch)*ph+py)*pw + px
+					if iy < 0 || iy > hm1 || ix < 0 || ix > wm1 {
+						out[oi] = 0
+						continue
+					}
+					ty, by := int(math.Floor(float64(iy))), min(int(math.Ceil(float64(iy))), h-1)
+					lx, rx := int(math.Floor(float64(ix))), min(int(math.Ceil(float64(ix))), w-1)
+					tl, tr := plane[ty*w+lx], plane[ty*w+rx]
+					bl, br := plane[by*w+lx], plane[by*w+rx]
+					top := tl + (tr-tl)*(ix-T(lx))
+					bot := bl + (br-bl)*(ix-T(lx))
+					out[oi] = top + (bot-top)*(iy-T(ty))
 				}
 			}
 		}

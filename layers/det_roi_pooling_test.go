@@ -42,3 +42,27 @@ func TestSeqROIPoolingValues(t *testing.T) {
 	out := run(t, op, ExecOptions{Reference: true}, seqF32(t, []int{1, 1, 4, 4}, data...), seqF32(t, []int{2, 5}, 0, 0, 0, 3, 3, 0, 1, 1, 1, 1))
 	seqCloseF32(t, []float32{5, 7, 13, 15, 5, 5, 5, 5}, out[0], 0)
 }
+
+// Hand-computed: ROIPooling bilinear samples a (pooled-1)-step grid spanning the normalized
+// ROI corner to corner (1x1 pooling samples the centre); points outside the map give 0.
+func TestODROIPoolingBilinear(t *testing.T) {
+	data := make([]float32, 9) // 3x3 map 0..8
+	for i := range data {
+		data[i] = float32(i)
+	}
+	rois := seqF32(t, []int{3, 5}, 0, 0, 0, 1, 1, 0, 0.25, 0.25, 0.75, 0.75, 0, 1.5, 0, 2, 1)
+	for _, c := range []struct {
+		pooled string
+		want   []float32
+	}{
+		{"2", []float32{0, 2, 6, 8, 2, 3, 5, 6, 0, 0, 0, 0}},
+		{"1", []float32{4, 4, 0}},
+	} {
+		op := decodeOp(t, "ROIPooling", "opset2", "pooled_h", c.pooled, "pooled_w", c.pooled, "spatial_scale", "1",
+			"method", "bilinear")
+		for _, ref := range []bool{true, false} {
+			out := run(t, op, ExecOptions{Reference: ref}, seqF32(t, []int{1, 1, 3, 3}, data...), rois)
+			seqCloseF32(t, c.want, out[0], 1e-6)
+		}
+	}
+}

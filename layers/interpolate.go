@@ -457,6 +457,9 @@ func (p *interpOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	if err != nil {
 		return nil, err
 	}
+	if p.Mode == "bilinear_pillow" || p.Mode == "bicubic_pillow" {
+		return odPillowBind(name, in[0].Type, dims[0], g, p.Mode == "bicubic_pillow", p.CubeCoeff)
+	}
 	mode, ok := interpModes[p.Mode]
 	if !ok {
 		return nil, &ir.UnsupportedError{What: fmt.Sprintf("%s mode %s", name, p.Mode)}

@@ -54,6 +54,8 @@ def main():
     gen_torch_ops.main()
     import gen_ovconv
     gen_ovconv.main()
+    import gen_ovdet
+    gen_ovdet.main()
     print(f"INDEX.md: {write_index()} cases")
     import selfcheck
     return selfcheck.main()
