@@ -29,7 +29,7 @@ type tpCase struct {
 	attrs []string // <data> attribute name/value pairs
 	in    []string
 	out   []string
-	err   string // expected error substring; out is ignored
+	err   string // expected error substring ("*": any error); out is ignored
 	// note records where irrun deliberately differs from OpenVINO's expectation (the
 	// expectation in out is then irrun's, and the reason is here).
 	note string
@@ -158,7 +158,9 @@ func tpRun(t *testing.T, typ, opset string, cases []tpCase) {
 			if op == nil || len(diags) > 0 {
 				require.NotEmpty(t, c.err, "decode failed: %v", diags)
 				require.NotEmpty(t, diags)
-				require.Contains(t, diags[0].Message, c.err)
+				if c.err != "*" {
+					require.Contains(t, diags[0].Message, c.err)
+				}
 				return
 			}
 			in := make([]Input, len(c.in))
@@ -168,7 +170,9 @@ func tpRun(t *testing.T, typ, opset string, cases []tpCase) {
 			outs, err := op.Infer(in)
 			if c.err != "" {
 				require.Error(t, err, "want error %q", c.err)
-				require.Contains(t, err.Error(), c.err)
+				if c.err != "*" { // "*": OpenVINO's test expects a failure without naming it
+					require.Contains(t, err.Error(), c.err)
+				}
 				return
 			}
 			require.NoError(t, err)
