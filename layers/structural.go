@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/irrun/irrun/ir"
 	"github.com/irrun/irrun/kernels"
@@ -304,6 +305,10 @@ func transposeShape(in []Input) (out ir.Shape, perm []int, err error) {
 				axes = []int64{}
 			}
 		}
+	} else if b := order.Bounds; b != nil && len(b.Lo) > 0 && slices.Equal(b.Lo, b.Hi) {
+		// Bounds that meet are a value, as get_constant_from_source finds it (type_prop/
+		// transpose.cpp transpose_order_as_parameter_shape: a Gather of a ShapeOf).
+		axes = slices.Clone(b.Lo)
 	}
 	switch {
 	case axes != nil && argRankOK:
