@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/irrun/irrun/ir"
 	"github.com/irrun/irrun/kernels"
@@ -298,17 +297,11 @@ func transposeShape(in []Input) (out ir.Shape, perm []int, err error) {
 		}
 	}
 	var axes []int64
-	if order.Value != nil {
-		if v, ok := order.Value.Int64s(); ok {
-			axes = v
-			if axes == nil {
-				axes = []int64{}
-			}
+	if v, ok := order.ints(); ok { // a value, or bounds that meet (see Input.ints)
+		axes = v
+		if axes == nil {
+			axes = []int64{}
 		}
-	} else if b := order.Bounds; b != nil && len(b.Lo) > 0 && slices.Equal(b.Lo, b.Hi) {
-		// Bounds that meet are a value, as get_constant_from_source finds it (type_prop/
-		// transpose.cpp transpose_order_as_parameter_shape: a Gather of a ShapeOf).
-		axes = slices.Clone(b.Lo)
 	}
 	switch {
 	case axes != nil && argRankOK:

@@ -31,11 +31,11 @@ func TestTPLSTMSequence(t *testing.T) {
 	out3 := func(y, s string) []string { return []string{"f32" + y, "f32" + s, "f32" + s} }
 	cases := []tpCase{
 		{name: "lstm_sequence_forward", attrs: []string{"hidden_size", "128", "direction", "forward"},
-			in: []string{"f32[8,6,4]", "f32[8,1,128]", "f32[8,1,128]", "i32[8]", "f32[1,512,4]", "f32[1,512,128]", "f32[1,512]"},
+			in:  []string{"f32[8,6,4]", "f32[8,1,128]", "f32[8,1,128]", "i32[8]", "f32[1,512,4]", "f32[1,512,128]", "f32[1,512]"},
 			out: out3("[8,1,6,128]", "[8,1,128]")},
 		{name: "lstm_sequence_bidirectional", attrs: []string{"hidden_size", "256", "direction", "bidirectional", "activations", "tanh,sigmoid,sigmoid",
 			"activations_alpha", "2.7,7.0,32.367", "activations_beta", "0.0,5.49,6.0"},
-			in: []string{"f32[24,12,8]", "f32[24,2,256]", "f32[24,2,256]", "i32[24]", "f32[2,1024,8]", "f32[2,1024,256]", "f32[2,1024]"},
+			in:  []string{"f32[24,12,8]", "f32[24,2,256]", "f32[24,2,256]", "i32[24]", "f32[2,1024,8]", "f32[2,1024,256]", "f32[2,1024]"},
 			out: out3("[24,2,12,256]", "[24,2,256]")},
 		{name: "lstm_sequence_dynamic_batch_size", attrs: fwd, in: tpLSTMSeq("?", "1", "12", "8", "256", "1024"), out: out3("[?,1,12,256]", "[?,1,256]")},
 		{name: "lstm_sequence_dynamic_num_directions", attrs: fwd, in: tpLSTMSeq("24", "?", "12", "8", "256", "1024"), out: out3("[24,1,12,256]", "[24,1,256]")},

@@ -50,3 +50,32 @@ func TestTPTranspose(t *testing.T) {
 	}
 	tpRun(t, "Transpose", "opset1", cases)
 }
+
+// Bounds that meet are a value for every op reading a constant input (Input.ints), as
+// OpenVINO's get_constant_from_source evaluates them: the same input given as a Constant
+// and as meeting bounds must infer the same shape. Expectations are those of the Constant
+// form (type_prop/unsqueeze.cpp, squeeze.cpp, gather.cpp, reduce_ops.hpp shapes).
+func TestTPBoundsAsValue(t *testing.T) {
+	for _, c := range []struct {
+		typ, opset string
+		attrs      []string
+		data, in   string // in: the constant input, as "i64[n]" plus values
+		vals       string
+		out        string
+	}{
+		{"Unsqueeze", "opset1", nil, "f32[3,4]", "i64[2]", "0,3", "f32[1,3,4,1]"},
+		{"Squeeze", "opset1", nil, "f32[1,3,1,4]", "i64[2]", "0,2", "f32[3,4]"},
+		{"ReduceSum", "opset1", []string{"keep_dims", "true"}, "f32[2,3,4]", "i64[1]", "1", "f32[2,1,4]"},
+		{"Tile", "opset1", nil, "f32[2,3]", "i64[2]", "2,1", "f32[4,3]"},
+	} {
+		tpRun(t, c.typ, c.opset, []tpCase{
+			{name: "constant", attrs: c.attrs, in: []string{c.data, c.in + "=" + c.vals}, out: []string{c.out}},
+			{name: "meeting_bounds", attrs: c.attrs, in: []string{c.data, c.in + ":" + c.vals}, out: []string{c.out}},
+		})
+	}
+	g := []string{"batch_dims", "0"}
+	tpRun(t, "Gather", "opset8", []tpCase{
+		{name: "constant_axis", attrs: g, in: []string{"f32[5,6,7]", "i64[4]", "i64[]=1"}, out: []string{"f32[5,4,7]"}},
+		{name: "meeting_bounds_axis", attrs: g, in: []string{"f32[5,6,7]", "i64[4]", "i64[]:1"}, out: []string{"f32[5,4,7]"}},
+	})
+}
