@@ -109,3 +109,40 @@ func TestTPConvolutionBackpropData(t *testing.T) {
 			in: []string{"f32[...]", "f32[1,1,1,3,3]", "i32[3]=5,4,10"}, out: []string{"f32[?,1,5,4,10]"}},
 	})
 }
+
+// GroupConvolutionBackpropData-1: the first twelve tests of
+// src/core/tests/type_prop/group_convolution_backprop_data.cpp@09d9dfab (shape inference
+// with and without output_shape, dynamic N/C/group dims), as data.
+func TestTPGroupConvolutionBackpropData(t *testing.T) {
+	const g = "GroupConvolutionBackpropData"
+	su := []string{"auto_pad", "same_upper"}
+	s2p1 := []string{"strides", "2,2", "dilations", "1,1", "pads_begin", "1,1", "pads_end", "1,1"}
+	tpRunBackpropPads(t, g, []tpPads{
+		{tpCase{name: "group_convolution_backprop_data_shape_infer", in: []string{"f32[1,16,6,6]", "f32[2,8,2,3,3]"}, out: []string{"f32[1,4,8,8]"}},
+			[]int64{0, 0}, []int64{0, 0}},
+		{tpCase{name: "group_convolution_backprop_data_shape_infer_with_output_shape_as_const", attrs: su,
+			in: []string{"f32[1,16,5,5]", "f32[1,16,2,3,3]", "i64[2]=3,3"}, out: []string{"f32[1,2,3,3]"}}, []int64{2, 2}, []int64{2, 2}},
+	})
+	tpRun(t, g, "opset1", []tpCase{
+		{name: "group_convolution_backprop_data_shape_infer_with_output_shape_as_param", attrs: su,
+			in: []string{"f32[1,16,5,5]", "f32[1,16,2,3,3]", "i64[2]"}, out: []string{"f32[1,2,?,?]"}},
+		{name: "group_convolution_backprop_data_shape_infer_with_output_shape_static_ranks_data_nc_dyn", attrs: su,
+			in: []string{"f32[?,?,5,5]", "f32[1,16,2,3,3]", "i64[2]=3,3"}, out: []string{"f32[?,2,3,3]"}},
+		{name: "group_convolution_backprop_data_shape_infer_with_output_shape_static_ranks_filters_group_dyn", attrs: su,
+			in: []string{"f32[?,16,5,5]", "f32[?,16,2,3,3]", "i64[2]=3,3"}, out: []string{"f32[?,2,3,3]"}},
+		{name: "group_convolution_backprop_data_shape_infer_with_output_shape_static_ranks_filters_group_cin_dyn", attrs: su,
+			in: []string{"f32[?,16,5,5]", "f32[?,?,2,3,3]", "i64[2]=3,3"}, out: []string{"f32[?,?,3,3]"}},
+		{name: "group_convolution_backprop_data_shape_infer_with_output_shape_static_ranks_data_cin_filters_group_dyn", attrs: su,
+			in: []string{"f32[1,?,5,5]", "f32[?,16,2,3,3]", "i64[2]=3,3"}, out: []string{"f32[1,?,3,3]"}},
+		{name: "group_convolution_backprop_data_shape_infer_with_output_shape_static_ranks_filters_group_cout_dyn", attrs: su,
+			in: []string{"f32[?,16,5,5]", "f32[?,16,?,3,3]", "i64[2]=3,3"}, out: []string{"f32[?,?,3,3]"}},
+		{name: "group_convolution_backprop_data_shape_infer_static_ranks_data_nc_dyn", attrs: s2p1,
+			in: []string{"f32[?,?,224,224]", "f32[4,5,2,3,3]"}, out: []string{"f32[?,8,447,447]"}},
+		{name: "group_convolution_backprop_data_shape_infer_static_ranks_filters_group_dyn", attrs: s2p1,
+			in: []string{"f32[1,20,224,224]", "f32[?,5,2,3,3]"}, out: []string{"f32[1,8,447,447]"}},
+		{name: "group_convolution_backprop_data_shape_infer_static_ranks_filters_group_cin_dyn", attrs: s2p1,
+			in: []string{"f32[?,20,224,224]", "f32[?,?,2,3,3]"}, out: []string{"f32[?,?,447,447]"}},
+		{name: "group_convolution_backprop_data_shape_infer_static_ranks_data_cin_filters_group_dyn", attrs: s2p1,
+			in: []string{"f32[1,?,224,224]", "f32[?,5,2,3,3]"}, out: []string{"f32[1,?,447,447]"}},
+	})
+}
