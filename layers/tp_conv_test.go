@@ -110,7 +110,7 @@ func TestTPConvolutionBackpropData(t *testing.T) {
 	})
 }
 
-// GroupConvolutionBackpropData-1: the first twelve tests of
+// GroupConvolutionBackpropData-1: the tests up to group_convolution_backprop_data_invalid_et_inputs of
 // src/core/tests/type_prop/group_convolution_backprop_data.cpp@09d9dfab (shape inference
 // with and without output_shape, dynamic N/C/group dims), as data.
 func TestTPGroupConvolutionBackpropData(t *testing.T) {
@@ -144,5 +144,28 @@ func TestTPGroupConvolutionBackpropData(t *testing.T) {
 			in: []string{"f32[?,20,224,224]", "f32[?,?,2,3,3]"}, out: []string{"f32[?,?,447,447]"}},
 		{name: "group_convolution_backprop_data_shape_infer_static_ranks_data_cin_filters_group_dyn", attrs: s2p1,
 			in: []string{"f32[1,?,224,224]", "f32[?,5,2,3,3]"}, out: []string{"f32[1,?,447,447]"}},
+		{name: "group_convolution_backprop_data_shape_infer_static_ranks_filters_group_cout_dyn", attrs: s2p1,
+			in: []string{"f32[1,20,224,224]", "f32[?,?,2,3,3]"}, out: []string{"f32[1,?,447,447]"}},
+		{name: "group_convolution_backprop_data_shape_infer_static_ranks_data_spatial_dim_dyn", attrs: s2p1,
+			in: []string{"f32[1,20,224,224]", "f32[4,5,2,?,3]"}, out: []string{"f32[1,8,445..,447]"}},
+		{name: "group_convolution_backprop_data_shape_infer_static_ranks_filters_spatial_dim_dyn", attrs: s2p1,
+			in: []string{"f32[?,20,224,?]", "f32[4,5,2,3,3]"}, out: []string{"f32[?,8,447,1..]"}},
+		{name: "group_convolution_backprop_data_shape_infer_with_output_shape_data_dyn", attrs: su,
+			in: []string{"f32[...]", "f32[1,16,2,3,3]", "i64[2]=3,3"}, out: []string{"f32[?,2,3,3]"}},
+		{name: "group_convolution_backprop_data_shape_infer_data_dyn", in: []string{"f32[...]", "f32[4,5,2,3,3]"}, out: []string{"f32[?,8,3..,3..]"}},
+		{name: "group_convolution_backprop_data_shape_infer_with_output_shape_filters_dyn", attrs: su,
+			in: []string{"f32[1,16,?,?]", "f32[...]", "i64[2]=3,3"}, out: []string{"f32[1,?,3,3]"}},
+		{name: "group_convolution_backprop_data_shape_infer_filters_dyn", in: []string{"f32[1,8,224,224]", "f32[...]"}, out: []string{"f32[1,?,224..,224..]"}},
+		{name: "group_convolution_backprop_data_shape_infer_with_output_shape_as_const_data_and_filters_dyn", attrs: su,
+			in: []string{"f32[...]", "f32[...]", "i64[3]=3,3,3"}, out: []string{"f32[?,?,3,3,3]"}},
+		{name: "group_convolution_backprop_data_shape_infer_with_output_shape_as_param_data_and_filters_dyn", attrs: su,
+			in: []string{"f32[...]", "f32[...]", "i64[3]"}, out: []string{"f32[?,?,?,?,?]"}},
+		{name: "group_convolution_backprop_data_shape_infer_data_and_filters_dyn", in: []string{"f32[...]", "f32[...]"}, out: []string{"f32[...]"}},
+		{name: "group_convolution_backprop_data_invalid_et_inputs/mismatch", in: []string{"f16[1,16,6,6]", "f32[2,8,2,3,3]"},
+			err: "Element types for data batch and filters do not match"},
+		{name: "group_convolution_backprop_data_invalid_et_inputs/boolean", in: []string{"boolean[1,16,6,6]", "boolean[2,8,2,3,3]"},
+			err: "Element type of inputs must be numeric"},
+		{name: "group_convolution_backprop_data_invalid_et_inputs/output_shape", attrs: su, in: []string{"f32[1,16,5,5]", "f32[1,16,2,3,3]", "f32[2]=3,3"},
+			err: "Element type for output shape should be of integer type"},
 	})
 }
