@@ -2,6 +2,7 @@ package layers
 
 import (
 	"math"
+	"slices"
 
 	"github.com/irrun/irrun/ir"
 )
@@ -177,9 +178,14 @@ func (in Input) bounded() (lo, hi []int64, ok bool) {
 	return nil, nil, false
 }
 
-// ints returns an integer input's value as int64s; ok is false when it is not known.
+// ints returns an integer input's value as int64s; ok is false when it is not known. Bounds
+// that meet are a value, as OpenVINO's get_constant_from_source finds one (a Gather of a
+// ShapeOf's static dims, type_prop/transpose.cpp transpose_order_as_parameter_shape).
 func (in Input) ints() ([]int64, bool) {
 	if in.Value == nil {
+		if b := in.Bounds; b != nil && len(b.Lo) == len(b.Hi) && slices.Equal(b.Lo, b.Hi) && in.Shape.IsStatic() {
+			return slices.Clone(b.Lo), true
+		}
 		return nil, false
 	}
 	return in.Value.Int64s()

@@ -418,7 +418,12 @@ func laySliceSelect(op, zeroStep string, p []Input, dims []int) ([][]int, error)
 func sliceAxes(op string, axes *Input, st ir.Shape, rank int, rankKnown bool, nStart int, startOK bool) (axisOf map[int]int, valid bool, err error) {
 	if axes == nil {
 		if !startOK {
-			return nil, false, nil
+			// Unknown start values of a known length still slice only the first axes
+			// (type_prop/slice.cpp slice_v8_basic_param_inputs_default_axes_symbols_prop).
+			if len(st.Dims) != 1 || !st.Dims[0].IsStatic() {
+				return nil, false, nil
+			}
+			nStart = int(st.Dims[0].Lo)
 		}
 		axisOf = map[int]int{}
 		for i := 0; i < nStart; i++ {

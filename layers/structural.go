@@ -297,12 +297,10 @@ func transposeShape(in []Input) (out ir.Shape, perm []int, err error) {
 		}
 	}
 	var axes []int64
-	if order.Value != nil {
-		if v, ok := order.Value.Int64s(); ok {
-			axes = v
-			if axes == nil {
-				axes = []int64{}
-			}
+	if v, ok := order.ints(); ok { // a value, or bounds that meet (see Input.ints)
+		axes = v
+		if axes == nil {
+			axes = []int64{}
 		}
 	}
 	switch {
