@@ -1,0 +1,429 @@
+"""OpenVINO template-plugin reference vectors for data-movement / shape ops, transcribed as data.
+
+Source: openvinotoolkit/openvino src/plugins/template/tests/functional/op_reference/<op>.cpp (commit per
+file in SRC).  Every input, attribute and expected output below is a number written in that file
+(or, where the test builds a tensor programmatically, the same construction in numpy, said so
+beside it).  Each case is one op: Parameter/Const -> op -> Result, IR v11, as the test's
+CreateFunction builds it (inputs the test makes Constant are Const layers here).
+
+numpy is used only to cross-check the transcription (`_xcheck`): where numpy can compute the op,
+the transcribed expected value must equal it, so a typing slip fails loudly; the expected values
+written are always the transcribed ones.
+
+    cd testdata/gen && /usr/bin/python3 gen_ovstruct.py
+"""
+import numpy as np
+
+import irwriter as W
+
+SOURCE = "ovstruct"
+OPREF = "src/plugins/template/tests/functional/op_reference/"
+SRC = {}  # file stem -> 8-hex commit of the version read
+
+COUNT = {}
+GENS = []  # the per-file generators, in order
+
+
+def gen(f):
+    GENS.append(f)
+    return f
+
+# dtypes numpy can hold directly; bf16 is fed as f32 and converted in the graph (see _in)
+INT_TYPES = ["i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64"]
+FLOAT_TYPES = ["bf16", "f16", "f32", "f64"]
+
+
+def bf16_round(a):
+    """Round f32 values to the nearest bf16 (ties to even), returned as f32: how OpenVINO's
+    bfloat16 constructor stores a float literal."""
+    a = np.asarray(a, dtype=np.float32)
+    u = a.view(np.uint32).astype(np.uint64)
+    r = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16) << 16
+    return r.astype(np.uint32).view(np.float32)
+
+
+def arr(values, et, shape=None):
+    """Tensor of element type et from the transcribed values (bf16 kept as f32 rounded to bf16)."""
+    if et == "bf16":
+        a = bf16_round(np.array(values, dtype=np.float32))
+    elif et == "boolean":
+        a = np.array(values).astype(np.bool_)
+    else:
+        a = np.array(values, dtype=W.NP[et])
+    if shape is not None:
+        a = a.reshape(shape)
+    return a
+
+
+class In:
+    """One op input: a Parameter (default) or a Const, of element type et."""
+
+    def __init__(self, name, values, et, shape=None, const=False):
+        self.name, self.et, self.const = name, et, const
+        self.a = arr(values, et, shape)
+
+
+def P(name, values, et, shape=None):
+    return In(name, values, et, shape, const=False)
+
+
+def K(name, values, et, shape=None):
+    return In(name, values, et, shape, const=True)
+
+
+class Out:
+    def __init__(self, name, values, et, shape=None, compare=None, atol=None, rtol=None, dims=None):
+        self.name, self.et = name, et
+        self.a = arr(values, et, shape)
+        self.compare, self.atol, self.rtol = compare, atol, rtol
+        self.dims = dims  # declared dims when they differ from the value's (-1 = dynamic)
+
+
+def O(name, values, et, shape=None, **kw):
+    return Out(name, values, et, shape, **kw)
+
+
+def tol(et):
+    # base_reference_test.cpp: threshold 1e-2 for f16/bf16 ... exact compare for data movement
+    return {"bf16": (1e-2, 1e-2), "f16": (1e-3, 1e-3), "f32": (1e-6, 1e-5), "f64": (1e-12, 1e-10)}.get(et, (0.0, 0.0))
+
+
+def case(stem, name, optype, version, attrs, ins, outs, desc="", expect="match", reason="", exact=True,
+         extra=None):
+    """Write one case.  stem: op_reference file stem; name: the test's case name (made unique)."""
+    g = W.Graph(f"{stem}_{name}")
+    refs = []
+    inputs = {}
+    for i in ins:
+        if i.const:
+            if i.et == "bf16":
+                c = g.const(i.name, "f32", i.a)
+                (r,) = g.op(i.name + "_bf16", "Convert", "opset1", [("destination_type", "bf16")], [c],
+                            [("bf16", list(i.a.shape), None)])
+            else:
+                r = g.const(i.name, i.et, i.a)
+        elif i.et == "bf16":
+            p = g.param(i.name, "f32", list(i.a.shape))
+            (r,) = g.op(i.name + "_bf16", "Convert", "opset1", [("destination_type", "bf16")], [p],
+                        [("bf16", list(i.a.shape), None)])
+            inputs[i.name] = i.a
+        else:
+            r = g.param(i.name, i.et, list(i.a.shape))
+            inputs[i.name] = i.a
+        refs.append(r)
+    ospec = [(o.et, o.dims if o.dims is not None else list(o.a.shape), o.name) for o in outs]
+    orefs = g.op("op", optype, f"opset{version}", attrs, refs, ospec)
+    for o, r in zip(outs, orefs):
+        g.result(r, o.name)
+    outputs = []
+    for o in outs:
+        ent = {"name": o.name, "array": o.a}
+        if o.et in FLOAT_TYPES:
+            if exact and o.compare != "close":
+                ent["compare"] = "exact"
+            else:
+                at, rt = tol(o.et)
+                ent.update(compare="close", atol=o.atol if o.atol is not None else at,
+                           rtol=o.rtol if o.rtol is not None else rt)
+        outputs.append(ent)
+    cname = f"{stem}_{name}"
+    assert cname not in COUNT.get("_names", set()), f"duplicate case {cname}"
+    COUNT.setdefault("_names", set()).add(cname)
+    origin = f"{OPREF}{stem}.cpp@{SRC[stem]}"
+    if not desc:
+        desc = f"{optype}-{version} template reference vector {name}"
+    W.write_case(SOURCE, cname, g, inputs, outputs, origin, desc, f"{optype}-{version}", expect, reason, extra)
+    COUNT[stem] = COUNT.get(stem, 0) + 1
+
+
+def xcheck(got, want, what):
+    """Transcription cross-check: numpy's value must equal the transcribed expected value."""
+    g = np.asarray(got)
+    w = np.asarray(want)
+    assert g.shape == w.shape, f"{what}: numpy shape {g.shape} != transcribed {w.shape}"
+    if w.dtype.kind == "f":
+        assert np.allclose(g.astype(np.float64), w.astype(np.float64), rtol=1e-6, atol=1e-6, equal_nan=True), \
+            f"{what}: numpy {g.ravel()} != transcribed {w.ravel()}"
+    else:
+        assert np.array_equal(g, w), f"{what}: numpy {g.ravel()} != transcribed {w.ravel()}"
+
+
+# ====================================================================================== cases
+# ---------------------------------------------------------------------------------- gather.cpp
+SRC["gather"] = "061aae26"
+
+I4D = [0, 1, 1, 2] * 12          # the {2,2,3,4} indices tensor: "0, 1, 1, 2" repeated 12 times
+D32 = [1.0, 1.1, 2.0, 2.1, 3.0, 3.1]
+E4D = [1.0, 1.1, 2.0, 2.1, 2.0, 2.1, 3.0, 3.1] * 12
+D33 = [1.0, 1.1, 1.2, 2.0, 2.1, 2.2, 3.0, 3.1, 3.2]
+D2233 = [1.0, 1.1, 1.2, 2.0, 2.1, 2.2, 3.0, 3.1, 3.2, 11.0, 11.1, 11.2, 12.0, 12.1, 12.2, 13.0, 13.1, 13.2,
+         101.0, 101.1, 101.2, 102.0, 102.1, 102.2, 103.0, 103.1, 103.2,
+         111.0, 111.1, 111.2, 112.0, 112.1, 112.2, 113.0, 113.1, 113.2]
+E2223 = [1.0, 1.1, 1.2, 3.0, 3.1, 3.2, 11.0, 11.1, 11.2, 13.0, 13.1, 13.2,
+         101.0, 101.1, 101.2, 103.0, 103.1, 103.2, 111.0, 111.1, 111.2, 113.0, 113.1, 113.2]
+# (name, data shape, data, indices shape, indices, axis, batch_dims, expected shape, expected)
+GATHER_INT = [
+    ("gather_4d_indices_axis_0", [3, 2], [10, 11, 20, 21, 30, 31], [2, 2, 3, 4], I4D, 0, 0, [2, 2, 3, 4, 2],
+     [10, 11, 20, 21, 20, 21, 30, 31] * 12),
+    ("gather_axis_0", [3, 2], [10, 11, 20, 21, 30, 31], [2, 2], [0, 1, 1, 2], 0, 0, [2, 2, 2],
+     [10, 11, 20, 21, 20, 21, 30, 31]),
+]
+GATHER_FLOAT = [
+    ("gather_4d_indices_axis_0_2d_input", [3, 2], D32, [2, 2, 3, 4], I4D, 0, 0, [2, 2, 3, 4, 2], E4D),
+    ("gather_3d_indices_axis_0_2d_input", [3, 2], D32, [2, 3, 4], I4D[:24], 0, 0, [2, 3, 4, 2], E4D[:48]),
+    ("gather_2d_indices_axis_0_2d_input", [3, 2], D32, [2, 2], [0, 1, 1, 2], 0, 0, [2, 2, 2], E4D[:8]),
+    ("gather_2d_negative_and_positive_indices_axis_0_2d_input", [3, 2], D32, [2, 2], [0, -2, 1, 2], 0, 0,
+     [2, 2, 2], E4D[:8]),
+    ("gather_1d_indices_axis_0_1d_input", [3], [1.0, 2.0, 3.0], [2], [1, 0], 0, 0, [2], [2.0, 1.0]),
+    ("gather_scalar_indices_axis_0_2d_input", [3, 2], D32, [], [1], 0, 0, [2], [2.0, 2.1]),
+    ("gather_2d_indices_axis_1_2d_input", [3, 3], D33, [1, 2], [0, 2], 1, 0, [3, 1, 2],
+     [1.0, 1.2, 2.0, 2.2, 3.0, 3.2]),
+    ("gather_1d_indices_axis_2_4d_input", [2, 2, 3, 3], D2233, [2], [0, 2], 2, 0, [2, 2, 2, 3], E2223),
+    ("gather_scalar_indices_axis_1_2d_input", [3, 3], D33, [], [0], 1, 0, [3], [1.0, 2.0, 3.0]),
+]
+D2154 = list(range(1, 41))
+GATHER_V7_INT = [
+    ("gather_v7_1d", [3], [1, 2, 3], [2], [2, 0], 0, 0, [2], [3, 1]),
+    ("gather_v7_axis_0", [3, 2], [10, 11, 20, 21, 30, 31], [2, 2], [0, 1, 1, 2], 0, 0, [2, 2, 2],
+     [10, 11, 20, 21, 20, 21, 30, 31]),
+    ("gather_v7_data_int32_3d_indices_axis_1_batch_dims_1", [2, 3], [1, 2, 3, 4, 5, 6], [2, 2, 2],
+     [0, 1, 1, 2, 2, 0, 1, 2], 1, 1, [2, 2, 2], [1, 2, 2, 3, 6, 4, 5, 6]),
+    ("gather_v7_data_int32_2d_indices_axis_1_batch_dims_1", [2, 5], list(range(1, 11)), [2, 3], [0, 0, 4, 4, 0, 0],
+     1, 1, [2, 3], [1, 1, 5, 10, 6, 6]),
+    ("gather_v7_data_int32_2d_indices_axis_1_negative_batch_dims", [2, 5], list(range(1, 11)), [2, 3],
+     [0, 0, 4, 4, 0, 0], 1, -1, [2, 3], [1, 1, 5, 10, 6, 6]),
+    ("gather_v7_4d_data_axis_2_batch_dims_1_int32", [2, 1, 5, 4], D2154, [2, 3], [1, 2, 4, 4, 3, 2], 2, 1,
+     [2, 1, 3, 4], [5, 6, 7, 8, 9, 10, 11, 12, 17, 18, 19, 20, 37, 38, 39, 40, 33, 34, 35, 36, 29, 30, 31, 32]),
+]
+GATHER_V7_BOOL = [
+    ("gather_v7_axis_0_bool", [3, 2], [1, 1, 1, 0, 0, 1], [2, 2], [0, 1, 1, 2], 0, 0, [2, 2, 2],
+     [1, 1, 1, 0, 1, 0, 0, 1]),
+]
+GATHER_V7_FLOAT = [(("gather_v7_" + v[0][len("gather_"):]),) + v[1:] for v in GATHER_FLOAT] + [
+    ("gather_v7_3d_indices_axis_1_batch_dims_1", [2, 5, 2], [float(v) for v in range(1, 21)], [2, 2, 3],
+     [0, 0, 4, 4, 0, 0, 1, 2, 4, 4, 3, 2], 1, 1, [2, 2, 3, 2],
+     [1, 2, 1, 2, 9, 10, 9, 10, 1, 2, 1, 2, 13, 14, 15, 16, 19, 20, 19, 20, 17, 18, 15, 16]),
+]
+GATHER_V8 = [
+    ("gather_v8_1d_negative_indices", [5], [1, 2, 3, 4, 5], [3], [0, -2, -1], 0, 0, [3], [1, 4, 5]),
+    ("gather_v8_out_of_bound_indices_1", [5], [1, 2, 3, 4, 5], [3], [0, 20, 4], 0, 0, [3], [1, 0, 5]),
+    ("gather_v8_4d_data_axis_2_batch_dims_1_out_of_bound_indices_2", [2, 1, 5, 4], D2154, [2, 3],
+     [1, 2, 200, 4, 200, 2], 2, 1, [2, 1, 3, 4],
+     [5, 6, 7, 8, 9, 10, 11, 12, 0, 0, 0, 0, 37, 38, 39, 40, 0, 0, 0, 0, 29, 30, 31, 32]),
+    ("gather_v8_out_of_bound_negative_index", [5], [1, 2, 3, 4, 5], [3], [0, -200, 4], 0, 0, [3], [1, 0, 5]),
+]
+
+
+def np_gather(data, idx, axis, bd):
+    """numpy Gather (cross-check only): negative indices wrap, out-of-range give 0."""
+    axis = axis % data.ndim
+    bd = bd % idx.ndim if bd < 0 else bd
+    n = data.shape[axis]
+    out_shape = data.shape[:axis] + idx.shape[bd:] + data.shape[axis + 1:]
+    out = np.zeros(out_shape, dtype=data.dtype)
+    for o in np.ndindex(*out_shape):
+        b = o[:bd]
+        pre = o[bd:axis]
+        ii = o[axis:axis + idx.ndim - bd]
+        post = o[axis + idx.ndim - bd:]
+        k = int(idx[b + ii])
+        if k < 0:
+            k += n
+        if 0 <= k < n:
+            out[o] = data[b + pre + (k,) + post]
+    return out
+
+
+def gather_case(vec, et, version, ind_et="i32", ax_et="i64"):
+    name, ds, d, ish, iv, axis, bd, es, e = vec
+    data = P("data", d, et, ds)
+    ind = P("indices", iv, ind_et, ish)
+    ax = K("axis", [axis], ax_et, [])
+    exp = O("out", e, et, es)
+    xcheck(np_gather(data.a, ind.a, axis, bd), exp.a, name)
+    attrs = None if version == 1 else [("batch_dims", bd)]
+    case("gather", f"v{version}_{name}_{et}", "Gather", version, attrs, [data, ind, ax], [exp])
+
+
+@gen
+def gen_gather():
+    for et in INT_TYPES:
+        gather_case(GATHER_INT[1], et, 1)
+    gather_case(GATHER_INT[0], "i32", 1)
+    for v in GATHER_FLOAT:
+        gather_case(v, "f32", 1)
+    for et in ("bf16", "f16", "f64"):
+        gather_case(GATHER_FLOAT[3], et, 1)
+        gather_case(GATHER_FLOAT[7], et, 1)
+    for ver in (7, 8):
+        for v in GATHER_V7_INT:
+            gather_case(v, "i32", ver)
+        for et in ("i8", "i16", "i64", "u8", "u16", "u32", "u64"):
+            gather_case(GATHER_V7_INT[5], et, ver)
+        gather_case(GATHER_V7_INT[4], "u8", ver)
+        gather_case(GATHER_V7_BOOL[0], "boolean", ver)
+        for v in GATHER_V7_FLOAT:
+            gather_case(v, "f32", ver)
+        for et in ("bf16", "f16", "f64"):
+            gather_case(GATHER_V7_FLOAT[3], et, ver)
+            gather_case(GATHER_V7_FLOAT[-1], et, ver)
+    for v in GATHER_V8:
+        for et in ("i32", "i64", "u8", "f32", "f16", "bf16"):
+            gather_case(v, et, 8)
+    gather_case(GATHER_V8[0], "boolean", 8)
+
+
+# ======================================================================================= main
+
+
+def main():
+    W.clear_source(SOURCE)
+    COUNT.clear()
+    for gen in GENS:
+        gen()
+    n = sum(v for k, v in COUNT.items() if k != "_names")
+    print(f"ovstruct: {n} cases: " + ", ".join(f"{k} {v}" for k, v in COUNT.items() if k != "_names"))
+    return n
+
+
+# ------------------------------------------------------------------------- gather_elements.cpp
+SRC["gather_elements"] = "2c9483fa"
+# (name, data shape, data, indices shape, indices (i32), axis, expected shape, expected)
+GE = [
+    ("evaluate_1D_gather_elements_3_indices_int32", [3], [1, 2, 3], [7], [1, 2, 0, 2, 0, 0, 2], 0, [7],
+     [2, 3, 1, 3, 1, 1, 3]),
+    ("evaluate_2D_gather_elements_2x2_indices_int32_axis_0", [2, 2], [1, 2, 3, 4], [2, 2], [0, 1, 0, 0], 0, [2, 2],
+     [1, 4, 1, 2]),
+    ("evaluate_2D_gather_elements_2x2_indices_int32_axis_1", [2, 2], [1, 2, 3, 4], [2, 2], [0, 1, 0, 0], 1, [2, 2],
+     [1, 2, 3, 3]),
+    ("evaluate_2D_gather_elements_2x2_indices_int32_axis_minus_1", [2, 2], [1, 2, 3, 4], [2, 2], [0, 1, 0, 0], -1,
+     [2, 2], [1, 2, 3, 3]),
+    ("evaluate_2D_gather_elements_2x3_indices_int32", [3, 3], list(range(1, 10)), [2, 3], [1, 2, 0, 2, 0, 0], 0,
+     [2, 3], [4, 8, 3, 7, 2, 3]),
+    ("evaluate_3D_gather_elements_3x2x2_indices_int32", [3, 2, 2], list(range(1, 13)), [3, 2, 2],
+     [1, 0, 0, 1, 1, 1, 1, 0, 0, 0, 1, 1], -1, [3, 2, 2], [2, 1, 3, 4, 6, 6, 8, 7, 9, 9, 12, 12]),
+    ("evaluate_4D_gather_elements_3x2x2x2_indices_int64", [3, 2, 2, 2], list(range(1, 25)), [3, 2, 2, 4],
+     [1, 0, 0, 0, 0, 1, 1, 0, 1, 1, 1, 1, 1, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1, 0,
+      0, 0, 0, 0, 1, 0, 1, 0, 1, 1, 1, 1, 1, 0, 1, 0, 1, 0, 0, 1, 0, 0, 0, 0], -1, [3, 2, 2, 4],
+     [2, 1, 1, 1, 3, 4, 4, 3, 6, 6, 6, 6, 8, 7, 7, 8, 9, 9, 9, 10, 12, 12, 12, 11, 13, 13, 13, 13, 16, 15, 16, 15,
+      18, 18, 18, 18, 20, 19, 20, 19, 22, 21, 21, 22, 23, 23, 23, 23]),
+    ("evaluate_2D_gather_elements_2x2x1_data_float32", [2, 2, 1], [5, 4, 1, 4], [4, 2, 1], [0, 0, 1, 1, 1, 1, 0, 1],
+     0, [4, 2, 1], [5, 4, 1, 4, 1, 4, 5, 4]),
+]
+GE_BOOL = ("evaluate_2D_gather_elements_3x2_data_bool", [3, 2], [1, 0, 1, 1, 0, 0], [2, 2], [0, 1, 0, 2], 0,
+           [2, 2], [1, 1, 1, 0])
+
+
+def np_gather_elements(d, i, axis):
+    return np.take_along_axis(d, i.astype(np.int64), axis=axis)
+
+
+def ge_case(vec, et, ind_et="i32"):
+    name, ds, d, ish, iv, axis, es, e = vec
+    data = P("data", d, et, ds)
+    ind = P("indices", iv, ind_et, ish)
+    exp = O("out", e, et, es)
+    xcheck(np_gather_elements(data.a, ind.a, axis), exp.a, name)
+    case("gather_elements", f"{name}_{et}", "GatherElements", 6, [("axis", axis)], [data, ind], [exp])
+
+
+@gen
+def gen_gather_elements():
+    for v in GE:
+        ge_case(v, "f32")
+    for et in INT_TYPES + ["bf16", "f16", "f64"]:
+        ge_case(GE[5], et)
+    ge_case(GE[6], "i64", "i64")
+    ge_case(GE[3], "u8", "i64")
+    ge_case(GE_BOOL, "boolean")
+    for nm, iv in (("evaluate_1D_gather_elements_negative_test", [1, 2, 0, 2, 0, 0, 8]),
+                   ("evaluate_2D_gather_elements_negative_test", [1, 3, 0, 2, 0, 0])):
+        W.write_case(SOURCE, f"gather_elements_{nm}", None, {}, [], f"{OPREF}gather_elements.cpp@{SRC['gather_elements']}",
+                     f"GatherElements-6 {nm}: out-of-range index {iv}", "GatherElements-6", "skip",
+                     "the reference test expects evaluation to throw 'indices values of GatherElement exceed data "
+                     "size'; the case contract has no way to expect an error")
+        COUNT["gather_elements"] += 1
+
+
+# -------------------------------------------------------------------------------- gather_nd.cpp
+SRC["gather_nd"] = "1456d71e"
+G8 = [10, 11, 12, 13, 20, 21, 22, 23]
+G234 = list(range(1, 25))
+# (name, data shape, data, indices shape, indices, batch_dims, v5 expected shape, v8 expected shape, expected)
+GND = [
+    ("single_indices", [3, 3], list(range(10, 19)), [2], [1, 2], 0, [], [], [15]),
+    ("single_negative_indices", [3, 3], list(range(10, 19)), [2], [-2, -1], 0, [], None, [15]),
+    ("scalar_from_2d", [2, 2], [10, 11, 12, 13], [2, 2], [0, 0, 1, 1], 0, [2], [2], [10, 13]),
+    ("1d_from_2d", [2, 2], [10, 11, 12, 13], [2, 1], [1, 0], 0, [2, 2], [2, 2], [12, 13, 10, 11]),
+    ("scalar_from_3d", [2, 2, 2], G8, [2, 3], [0, 0, 1, 1, 0, 1], 0, [2], [2], [11, 21]),
+    ("1d_from_3d", [2, 2, 2], G8, [2, 2], [0, 1, 1, 0], 0, [2, 2], [2, 2], [12, 13, 20, 21]),
+    ("2d_from_3d", [2, 2, 2], G8, [1, 1], [1], 0, [1, 2, 2], [1, 2, 2], [20, 21, 22, 23]),
+    ("batch_scalar_from_2d", [2, 2], [10, 11, 12, 13], [2, 1, 2], [0, 0, 0, 1], 0, [2, 1], [2, 1], [10, 11]),
+    ("batch_1d_from_2d", [2, 2], [10, 11, 12, 13], [2, 1, 1], [1, 0], 0, [2, 1, 2], [2, 1, 2], [12, 13, 10, 11]),
+    ("batch_1d_from_2d_negative", [2, 2], [10, 11, 12, 13], [2, 1, 1], [-1, -2], 0, None, [2, 1, 2],
+     [12, 13, 10, 11]),
+    ("batch_scalar_from_3d", [2, 2, 2], G8, [2, 2, 3], [0, 0, 1, 1, 0, 1, 0, 1, 1, 1, 1, 0], 0, [2, 2], [2, 2],
+     [11, 21, 13, 22]),
+    ("batch_1d_from_3d", [2, 2, 2], G8, [2, 2, 2], [0, 1, 1, 0, 0, 0, 1, 1], 0, [2, 2, 2], [2, 2, 2],
+     [12, 13, 20, 21, 10, 11, 22, 23]),
+    ("batch_1d_from_3d_negative", [2, 2, 2], G8, [2, 2, 2], [0, -1, -1, 0, 0, 0, 1, 1], 0, [2, 2, 2], [2, 2, 2],
+     [12, 13, 20, 21, 10, 11, 22, 23]),
+    ("batch_2d_from_3d", [2, 2, 2], G8, [2, 1, 1], [1, 0], 0, [2, 1, 2, 2], [2, 1, 2, 2],
+     [20, 21, 22, 23, 10, 11, 12, 13]),
+    ("batch_dims1", [2, 3, 4], G234, [2, 1], [1, 0], 1, [2, 4], [2, 4], [5, 6, 7, 8, 13, 14, 15, 16]),
+    ("batch_dims2", [2, 3, 4, 2], list(range(1, 49)), [2, 3, 3, 2],
+     [1, 0, 3, 1, 2, 1, 0, 1, 1, 1, 2, 0, 3, 0, 3, 1, 2, 1, 2, 0, 1, 1, 3, 1, 1, 1, 2, 0, 2, 0, 0, 0, 3, 1, 3, 1], 2,
+     [6, 3], [2, 3, 3], [3, 8, 6, 10, 12, 13, 23, 24, 22, 29, 28, 32, 36, 37, 37, 41, 48, 48]),
+    ("batch_dims2_lead_dims", [2, 3, 4], G234, [2, 3, 1, 1], [1, 0, 2, 0, 2, 2], 2, [6, 1], [2, 3, 1],
+     [2, 5, 11, 13, 19, 23]),
+    ("batch_dims2_non_scalar_slices", [2, 3, 4, 5], list(range(1, 121)), [2, 3, 2, 1],
+     [1, 0, 2, 0, 2, 0, 1, 0, 2, 0, 2, 0], 2, None, [2, 3, 2, 5],
+     [6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 31, 32, 33, 34, 35, 21, 22, 23, 24, 25, 51, 52, 53, 54, 55, 41, 42, 43, 44, 45,
+      66, 67, 68, 69, 70, 61, 62, 63, 64, 65, 91, 92, 93, 94, 95, 81, 82, 83, 84, 85, 111, 112, 113, 114, 115,
+      101, 102, 103, 104, 105]),
+]
+
+
+def np_gather_nd(d, idx, bd):
+    """numpy GatherND-8 (cross-check only); negative indices wrap."""
+    bshape = d.shape[:bd]
+    k = idx.shape[-1]
+    out_shape = idx.shape[:-1] + d.shape[bd + k:]
+    out = np.zeros(out_shape, dtype=d.dtype)
+    for o in np.ndindex(*idx.shape[:-1]):
+        b = o[:bd]
+        t = []
+        for j in range(k):
+            v = int(idx[o + (j,)])
+            t.append(v + d.shape[bd + j] if v < 0 else v)
+        out[o] = d[b + tuple(t)]
+    return out
+
+
+def gnd_case(vec, et, version):
+    name, ds, d, ish, iv, bd, s5, s8, e = vec
+    es = s5 if version == 5 else s8
+    data = P("data", d, et, ds)
+    ind = P("indices", iv, "i32", ish)
+    exp = O("out", e, et, es)
+    x8 = np_gather_nd(data.a, ind.a, bd)
+    xcheck(x8.reshape(es), exp.a, name)
+    tag = "gather_nd" if version == 5 else "gather_nd_8"
+    case("gather_nd", f"v{version}_{tag}_{name}_{et}", "GatherND", version, [("batch_dims", bd)], [data, ind], [exp])
+
+
+@gen
+def gen_gather_nd():
+    for ver in (5, 8):
+        for v in GND:
+            if (v[6] if ver == 5 else v[7]) is None:
+                continue
+            gnd_case(v, "f32", ver)
+        for et in INT_TYPES + ["bf16", "f16", "f64"]:
+            gnd_case(GND[15], et, ver)
+        gnd_case(GND[12], "i8", ver)
+
+
+# ==== END (sections are inserted above this line)
+if __name__ == "__main__":
+    main()
