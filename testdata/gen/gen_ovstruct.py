@@ -77,10 +77,18 @@ class Out:
         self.a = arr(values, et, shape)
         self.compare, self.atol, self.rtol = compare, atol, rtol
         self.dims = dims  # declared dims when they differ from the value's (-1 = dynamic)
+        self.unused = False
 
 
 def O(name, values, et, shape=None, **kw):
     return Out(name, values, et, shape, **kw)
+
+
+def U(et, shape):
+    """An output port the test leaves unconnected (declared, no Result)."""
+    o = Out("unused", np.zeros(shape).ravel().tolist(), et, shape)
+    o.unused = True
+    return o
 
 
 def tol(et):
@@ -88,12 +96,9 @@ def tol(et):
     return {"bf16": (1e-2, 1e-2), "f16": (1e-3, 1e-3), "f32": (1e-6, 1e-5), "f64": (1e-12, 1e-10)}.get(et, (0.0, 0.0))
 
 
-def case(stem, name, optype, version, attrs, ins, outs, desc="", expect="match", reason="", exact=True,
-         extra=None):
-    """Write one case.  stem: op_reference file stem; name: the test's case name (made unique)."""
-    g = W.Graph(f"{stem}_{name}")
-    refs = []
-    inputs = {}
+def build_inputs(g, ins):
+    """Parameters / Consts (bf16 through an f32 -> bf16 Convert) for ins; returns refs and the input arrays."""
+    refs, inputs = [], {}
     for i in ins:
         if i.const:
             if i.et == "bf16":
@@ -111,12 +116,19 @@ def case(stem, name, optype, version, attrs, ins, outs, desc="", expect="match",
             r = g.param(i.name, i.et, list(i.a.shape))
             inputs[i.name] = i.a
         refs.append(r)
-    ospec = [(o.et, o.dims if o.dims is not None else list(o.a.shape), o.name) for o in outs]
-    orefs = g.op("op", optype, f"opset{version}", attrs, refs, ospec)
-    for o, r in zip(outs, orefs):
-        g.result(r, o.name)
+    return refs, inputs
+
+
+def ospec(outs):
+    """g.op outputs for outs; an Out with unused=True is declared but feeds no Result."""
+    return [(o.et, o.dims if o.dims is not None else list(o.a.shape), None if o.unused else o.name) for o in outs]
+
+
+def finish(stem, name, g, inputs, outs, desc, op, expect="match", reason="", exact=True, extra=None):
     outputs = []
     for o in outs:
+        if o.unused:
+            continue
         ent = {"name": o.name, "array": o.a}
         if o.et in FLOAT_TYPES:
             if exact and o.compare != "close":
@@ -130,10 +142,22 @@ def case(stem, name, optype, version, attrs, ins, outs, desc="", expect="match",
     assert cname not in COUNT.get("_names", set()), f"duplicate case {cname}"
     COUNT.setdefault("_names", set()).add(cname)
     origin = f"{OPREF}{stem}.cpp@{SRC[stem]}"
+    W.write_case(SOURCE, cname, g, inputs, outputs, origin, desc, op, expect, reason, extra)
+    COUNT[stem] = COUNT.get(stem, 0) + 1
+
+
+def case(stem, name, optype, version, attrs, ins, outs, desc="", expect="match", reason="", exact=True,
+         extra=None):
+    """Write one single-op case.  stem: op_reference file stem; name: the test's case name (made unique)."""
+    g = W.Graph(f"{stem}_{name}")
+    refs, inputs = build_inputs(g, ins)
+    orefs = g.op("op", optype, f"opset{version}", attrs, refs, ospec(outs))
+    for o, r in zip(outs, orefs):
+        if not o.unused:
+            g.result(r, o.name)
     if not desc:
         desc = f"{optype}-{version} template reference vector {name}"
-    W.write_case(SOURCE, cname, g, inputs, outputs, origin, desc, f"{optype}-{version}", expect, reason, extra)
-    COUNT[stem] = COUNT.get(stem, 0) + 1
+    finish(stem, name, g, inputs, outs, desc, f"{optype}-{version}", expect, reason, exact, extra)
 
 
 def xcheck(got, want, what):
@@ -678,6 +702,199 @@ def gen_pad():
     # the same vectors through Pad-12 (negative pads are Pad-12's documented extension)
     for v in PAD + PAD_FLOAT:
         pad_case(v, "f32", "i32", version=12)
+
+
+# --------------------------------------------------------------------------------------- topk.cpp
+SRC["topk"] = "0dbc903c"
+IOTA1000 = np.tile(np.arange(1000), 128)  # the test's {128,1000} input: element (i, j) = j
+
+
+def _rows(row, n=128):
+    return list(row) * n
+
+
+# (name, in shape, data, k, axis, mode, sort, values shape, values, indices)
+TOPK_BIG = [
+    ("topk_max_sort_none", 5, "max", "none", _rows([997, 999, 998, 995, 996])),
+    ("topk_min_sort_none", 5, "min", "none", _rows([1, 0, 3, 2, 4])),
+    ("topk_max_sort_value", 5, "max", "value", _rows([999, 998, 997, 996, 995])),
+    ("topk_min_sort_value", 5, "min", "value", _rows([0, 1, 2, 3, 4])),
+    ("topk_max_sort_index", 5, "max", "index", _rows([995, 996, 997, 998, 999])),
+    ("topk_min_sort_index", 5, "min", "index", _rows([0, 1, 2, 3, 4])),
+]
+A3 = [9, 2, 10, 12, 8, 4, 6, 1, 5, 3, 11, 7]
+B3 = [12, 2, 10, 9, 8, 4, 6, 1, 5, 3, 11, 7]
+T5D = [1, 73, 9, 81, 17, 89, 2, 74, 10, 82, 18, 90, 3, 75, 11, 83, 19, 91, 4, 76,
+       12, 84, 20, 92, 145, 217, 153, 225, 161, 233, 146, 218, 154, 226, 162, 234, 147, 219, 155, 227,
+       163, 235, 148, 220, 156, 228, 164, 236, 5, 77, 13, 85, 21, 93, 6, 78, 14, 86, 22, 94,
+       7, 79, 15, 87, 23, 95, 8, 80, 16, 88, 24, 96, 149, 221, 157, 229, 165, 27, 150, 222,
+       158, 230, 166, 23, 151, 223, 159, 231, 17, 39, 2, 224, 160, 232, 168, 240, 25, 97, 33, 105,
+       41, 113, 26, 98, 34, 106, 42, 114, 27, 99, 35, 107, 43, 115, 28, 100, 36, 108, 44, 116,
+       169, 241, 177, 249, 185, 25, 170, 242, 178, 250, 186, 258, 171, 243, 179, 251, 187, 259, 172, 24,
+       180, 252, 188, 260, 29, 101, 37, 109, 45, 117, 30, 102, 38, 10, 46, 118, 31, 103, 39, 111,
+       47, 119, 32, 104, 40, 112, 48, 20, 173, 245, 181, 253, 189, 261, 174, 246, 182, 254, 190, 262,
+       175, 27, 183, 255, 191, 263, 176, 248, 184, 256, 192, 264, 49, 121, 57, 129, 65, 137, 50, 122,
+       58, 130, 66, 138, 51, 123, 59, 131, 67, 139, 52, 124, 60, 132, 68, 140, 193, 265, 201, 273,
+       209, 281, 194, 266, 202, 274, 210, 43, 115, 28, 100, 36, 108, 44, 116, 169, 241, 177, 212, 284,
+       53, 125, 61, 133, 69, 141, 54, 126, 62, 134, 70, 142, 55, 127, 63, 135, 71, 143, 56, 128,
+       64, 136, 72, 144, 197, 269, 205, 277, 213, 285, 198, 270, 206, 278, 214, 286, 199, 271, 207, 279,
+       215, 287, 200, 272, 208, 280, 216, 288]
+T5D_V = [169, 241, 177, 249, 185, 233, 170, 242, 178, 250, 186, 258, 171, 243, 179, 251,
+         187, 259, 172, 224, 180, 252, 188, 260, 149, 221, 157, 229, 165, 113, 150, 222,
+         158, 230, 166, 234, 151, 223, 159, 231, 163, 235, 148, 220, 160, 232, 168, 240,
+         197, 269, 205, 277, 213, 285, 198, 270, 206, 278, 214, 286, 199, 271, 207, 279,
+         215, 287, 200, 272, 241, 280, 216, 288, 193, 265, 201, 273, 209, 281, 194, 266,
+         202, 274, 210, 262, 175, 127, 183, 255, 191, 263, 176, 248, 208, 256, 212, 284]
+T5D_I = [5, 5, 5, 5, 5, 1, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 3, 5, 5, 5, 5,
+         3, 3, 3, 3, 3, 4, 3, 3, 3, 3, 3, 1, 3, 3, 3, 3, 1, 1, 1, 1, 3, 3, 3, 3,
+         5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 3, 5, 5, 5,
+         3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 4, 1, 1, 1, 1, 1, 1, 5, 1, 3, 3]
+TOPK_SMALL = [
+    ("topk_mode_sort_order", [5], [3, 1, 2, 5, 4], 3, 0, "max", "value", [3], [5, 4, 3], [3, 4, 0]),
+    ("topk_mode_sort_order_1", [5], [3, 1, 2, 5, 4], 3, 0, "max", "index", [3], [3, 5, 4], [0, 3, 4]),
+    ("topk_mode_sort_order_2", [5], [3, 1, 2, 5, 4], 3, 0, "min", "value", [3], [1, 2, 3], [1, 2, 0]),
+    ("topk_mode_sort_order_3", [5], [3, 1, 2, 5, 4], 3, 0, "min", "index", [3], [3, 1, 2], [0, 1, 2]),
+    ("topk_1d_max_all", [6], V6, 6, 0, "max", "value", [6], [6, 5, 4, 3, 2, 1], [5, 4, 3, 2, 1, 0]),
+    ("topk_1d_max_partial", [6], V6, 3, 0, "max", "value", [3], [6, 5, 4], [5, 4, 3]),
+    ("topk_1d_max_one", [6], V6, 1, 0, "max", "value", [1], [6], [5]),
+    ("topk_1d_min_all", [6], V6[::-1], 6, 0, "min", "value", [6], [1, 2, 3, 4, 5, 6], [5, 4, 3, 2, 1, 0]),
+    ("topk_1d_min_partial", [6], V6[::-1], 3, 0, "min", "value", [3], [1, 2, 3], [5, 4, 3]),
+    ("topk_1d_min_one", [6], V6[::-1], 1, 0, "min", "value", [1], [1], [5]),
+    ("topk_3d_max_all", [2, 3, 2], A3, 3, 1, "max", "value", [2, 3, 2], [10, 12, 9, 4, 8, 2, 11, 7, 6, 3, 5, 1],
+     [1, 1, 0, 2, 2, 0, 2, 2, 0, 1, 1, 0]),
+    ("topk_5d_max_partial", [2, 6, 3, 2, 4], T5D, 2, 1, "max", "value", [2, 2, 3, 2, 4], T5D_V, T5D_I),
+    ("topk_3d_max_partial", [2, 3, 2], A3, 2, 1, "max", "value", [2, 2, 2], [10, 12, 9, 4, 11, 7, 6, 3],
+     [1, 1, 0, 2, 2, 2, 0, 1]),
+    ("topk_3d_max_one", [2, 3, 2], A3, 1, 1, "max", "value", [2, 1, 2], [10, 12, 11, 7], [1, 1, 2, 2]),
+    ("topk_3d_min_all", [2, 3, 2], B3, 3, 1, "min", "value", [2, 3, 2], [8, 2, 10, 4, 12, 9, 5, 1, 6, 3, 11, 7],
+     [2, 0, 1, 2, 0, 1, 1, 0, 0, 1, 2, 2]),
+    ("topk_3d_min_partial", [2, 3, 2], B3, 2, 1, "min", "value", [2, 2, 2], [8, 2, 10, 4, 5, 1, 6, 3],
+     [2, 0, 1, 2, 1, 0, 0, 1]),
+    ("topk_3d_min_one", [2, 3, 2], B3, 1, 1, "min", "value", [2, 1, 2], [8, 2, 5, 1], [2, 0, 1, 0]),
+    ("topk_2d_max_all", [4, 3], A3, 4, 0, "max", "value", [4, 3], [12, 11, 10, 9, 8, 7, 6, 2, 5, 3, 1, 4],
+     [1, 3, 0, 0, 1, 3, 2, 0, 2, 3, 2, 1]),
+    ("topk_2d_max_partial", [4, 3], A3, 2, 0, "max", "value", [2, 3], [12, 11, 10, 9, 8, 7], [1, 3, 0, 0, 1, 3]),
+    ("topk_2d_max_one", [4, 3], A3, 1, 0, "max", "value", [1, 3], [12, 11, 10], [1, 3, 0]),
+    ("topk_2d_max_one_with_equal_values", [2, 4], [1, 3, 2, 4, 1, 3, 3, 2], 1, 1, "max", "value", [2, 1], [4, 3],
+     [3, 1]),
+    ("topk_2d_min_all", [4, 3], B3, 4, 0, "min", "value", [4, 3], [3, 1, 4, 6, 2, 5, 9, 8, 7, 12, 11, 10],
+     [3, 2, 1, 2, 0, 2, 1, 1, 3, 0, 3, 0]),
+    ("topk_2d_min_partial", [4, 3], B3, 2, 0, "min", "value", [2, 3], [3, 1, 4, 6, 2, 5], [3, 2, 1, 2, 0, 2]),
+    ("topk_2d_min_one", [4, 3], B3, 1, 0, "min", "none", [1, 3], [3, 1, 4], [3, 2, 1]),
+]
+TOPK_STABLE = [
+    ("repeated_values_0", [2, 7], [5, 4, 3, 1, 7, 1, 3, 2, 1, 2, 5, 1, 7, 3], 3, 1, "min", "value", [2, 3],
+     [1, 1, 3, 1, 1, 2], [3, 5, 2, 1, 4, 0]),
+    ("repeated_values_1", [7, 3], [5, 7, 1, 7, 9, 1, 5, 7, 2, 2, 8, 2, 7, 7, 5, 8, 1, 4, 2, 2, 3], 4, 0, "max",
+     "value", [4, 3], [8, 9, 5, 7, 8, 4, 7, 7, 3, 5, 7, 2], [5, 1, 4, 1, 3, 5, 4, 0, 6, 0, 2, 2]),
+    ("repeated_values_2", [2, 3, 3], [1, 3, 3, 1, 2, 4, 2, 2, 3, 7, 7, 1, 7, 9, 7, 5, 7, 7], 2, 1, "min", "value",
+     [2, 2, 3], [1, 2, 3, 1, 2, 3, 5, 7, 1, 7, 7, 7], [0, 1, 0, 1, 2, 2, 2, 0, 0, 0, 2, 1]),
+]
+
+
+def np_topk(x, k, axis, mode, sort):
+    """numpy stable TopK (cross-check only; for sort=none only the value set is checked)."""
+    key = -x.astype(np.float64) if mode == "max" else x.astype(np.float64)
+    order = np.argsort(key, axis=axis, kind="stable")
+    idx = np.take(order, np.arange(k), axis=axis)
+    if sort == "index":
+        idx = np.sort(idx, axis=axis)
+    return np.take_along_axis(x, idx, axis=axis), idx
+
+
+def topk_attrs(version, axis, mode, sort, iet, stable=None):
+    a = [("axis", axis), ("mode", mode), ("sort", sort), ("index_element_type", iet)]
+    if version == 11:
+        a.append(("stable", stable))
+    return a
+
+
+def topk_case(name, ish, d, k, axis, mode, sort, osh, ev, ei, et, version, iet="i32", ket="i64",
+              only_indices=False):
+    data = P("data", d, et, ish)
+    vals = O("values", ev, et, osh)
+    idx = O("indices", ei, iet, osh)
+    xv, xi = np_topk(data.a, k, axis, mode, sort)
+    if sort != "none":
+        xcheck(xv, vals.a, name)
+        if len(np.unique(data.a)) == data.a.size:
+            xcheck(xi, idx.a, name)
+    else:
+        xcheck(np.sort(xv, axis=axis), np.sort(vals.a, axis=axis), name)
+    if only_indices:
+        vals = U(et, osh)
+    tag = "_indices_only" if only_indices else ""
+    case("topk", f"v{version}_{name}_{et}_{iet}{tag}", "TopK", version, topk_attrs(version, axis, mode, sort, iet),
+         [data, K("k", [k], ket, [])], [vals, idx])
+
+
+def topk_resnet50(et, version):
+    """Two TopK (k=5 and k=1, axis 1, max, sort values) on the same {128,1000} input."""
+    name = f"v{version}_topk_resnet50_{et}"
+    g = W.Graph(f"topk_{name}")
+    data = P("data", IOTA1000, et, [128, 1000])
+    refs, inputs = build_inputs(g, [data])
+    outs = []
+    for k in (5, 1):
+        row = list(range(999, 999 - k, -1))
+        ov, oi = O(f"values{k}", _rows(row), et, [128, k]), O(f"indices{k}", _rows(row), "i32", [128, k])
+        kc = g.const(f"k{k}", "i64", np.array(k))
+        v, i = g.op(f"topk{k}", "TopK", f"opset{version}", topk_attrs(version, 1, "max", "value", "i32"),
+                    [refs[0], kc], ospec([ov, oi]))
+        g.result(v, ov.name)
+        g.result(i, oi.name)
+        outs += [ov, oi]
+    finish("topk", name, g, inputs, outs, f"TopK-{version} topk_resnet50: k=5 and k=1 of iota rows",
+           f"TopK-{version}")
+
+
+def topk_stable(vec, et, ket, iet):
+    """TopK-11 stable=true (values, indices) and stable=false (values only) on one input."""
+    name, ish, d, k, axis, mode, sort, osh, ev, ei = vec
+    cname = f"v11_{name}_{et}_{iet}"
+    g = W.Graph(f"topk_{cname}")
+    data = P("data", d, et, ish)
+    xv, xi = np_topk(data.a, k, axis, mode, sort)
+    sv, si, uv = O("stable_values", ev, et, osh), O("stable_indices", ei, iet, osh), O("unstable_values", ev, et, osh)
+    xcheck(xv, sv.a, name)
+    xcheck(xi, si.a, name)
+    refs, inputs = build_inputs(g, [data])
+    kc = g.const("k", ket, np.array(k))
+    v, i = g.op("topk_stable", "TopK", "opset11", topk_attrs(11, axis, mode, sort, iet, True), [refs[0], kc],
+                ospec([sv, si]))
+    g.result(v, sv.name)
+    g.result(i, si.name)
+    ui = U(iet, osh)
+    v2, _ = g.op("topk_unstable", "TopK", "opset11", topk_attrs(11, axis, mode, sort, iet, False), [refs[0], kc],
+                 ospec([uv, ui]))
+    g.result(v2, uv.name)
+    finish("topk", cname, g, inputs, [sv, si, uv], f"TopK-11 stable vs unstable {name}", "TopK-11")
+
+
+@gen
+def gen_topk():
+    for name, k, mode, sort, row in TOPK_BIG:
+        topk_case(name, [128, 1000], IOTA1000, k, 1, mode, sort, [128, k], row, row, "f32", 1)
+        if sort == "none":
+            for et in ("i16", "u16"):
+                topk_case(name, [128, 1000], IOTA1000, k, 1, mode, sort, [128, k], row, row, et, 3)
+    topk_resnet50("f32", 3)
+    for v in TOPK_SMALL:
+        for ver in (1, 3):
+            topk_case(*v, "f32", ver)
+        for et in ("i16", "i32", "i64", "u16", "u32", "u64", "bf16", "f16", "f64"):
+            topk_case(*v, et, 3 if et in ("i16", "u16", "bf16") else 1)
+    # ReferenceTopKTestInt64: index_element_type i64
+    for ver in (1, 3):
+        topk_case(*TOPK_SMALL[10], "f32", ver, iet="i64")
+    # ReferenceTopKTestSingleOutput: only the indices output is a model output
+    for et in ("i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "bf16", "f16", "f32", "f64"):
+        topk_case("topk_3d_single_output", [2, 3, 2], B3, 2, 1, "min", "value", [2, 2, 2], [8, 2, 10, 4, 5, 1, 6, 3],
+                  [2, 0, 1, 2, 1, 0, 0, 1], et, 3 if et in ("i8", "u8") else 1, only_indices=True)
+    for v in TOPK_STABLE:
+        for et, ket, iet in (("i32", "i32", "i32"), ("i64", "i64", "i64"), ("u32", "i64", "i32"),
+                             ("u64", "i32", "i64"), ("f16", "i64", "i32"), ("f32", "i32", "i32")):
+            topk_stable(v, et, ket, iet)
 
 
 # ==== END (sections are inserted above this line)
