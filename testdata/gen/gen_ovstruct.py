@@ -58,13 +58,13 @@ def arr(values, et, shape=None):
 class In:
     """One op input: a Parameter (default) or a Const, of element type et."""
 
-    def __init__(self, name, values, et, shape=None, const=False):
-        self.name, self.et, self.const = name, et, const
+    def __init__(self, name, values, et, shape=None, const=False, dyn=False):
+        self.name, self.et, self.const, self.dyn = name, et, const, dyn
         self.a = arr(values, et, shape)
 
 
-def P(name, values, et, shape=None):
-    return In(name, values, et, shape, const=False)
+def P(name, values, et, shape=None, dyn=False):
+    return In(name, values, et, shape, const=False, dyn=dyn)
 
 
 def K(name, values, et, shape=None):
@@ -112,11 +112,26 @@ def build_inputs(g, ins):
             (r,) = g.op(i.name + "_bf16", "Convert", "opset1", [("destination_type", "bf16")], [p],
                         [("bf16", list(i.a.shape), None)])
             inputs[i.name] = i.a
+        elif i.dyn:
+            r = dyn_param(g, i.name, i.et, [-1] * i.a.ndim)
+            inputs[i.name] = i.a
         else:
             r = g.param(i.name, i.et, list(i.a.shape))
             inputs[i.name] = i.a
         refs.append(r)
     return refs, inputs
+
+
+def dyn_param(g, name, et, dims):
+    """A Parameter with dynamic dims (-1), written as the serializer does: shape="?,?" and port dims -1."""
+    lid = g._new_id()
+    g._claim(name)
+    shp = ",".join("?" if d < 0 else str(d) for d in dims)
+    g.layers.append(f'\t\t<layer id="{lid}" name="{name}" type="Parameter" version="opset1">\n'
+                    f'\t\t\t<data shape="{shp}" element_type="{et}" />\n'
+                    f'\t\t\t<output>\n{g._port(0, et, dims, names=name)}\t\t\t</output>\n\t\t</layer>\n')
+    g.params.append((name, et, list(dims)))
+    return W.Ref(lid, 0, et, dims)
 
 
 def ospec(outs):
@@ -895,6 +910,64 @@ def gen_topk():
         for et, ket, iet in (("i32", "i32", "i32"), ("i64", "i64", "i64"), ("u32", "i64", "i32"),
                              ("u64", "i32", "i64"), ("f16", "i64", "i32"), ("f32", "i32", "i32")):
             topk_stable(v, et, ket, iet)
+
+
+# ------------------------------------------------------------------------------- strided_slice.cpp
+SRC["strided_slice"] = "14c6e3c3"
+SS1 = [185, 187, 189, 191, 169, 171, 173, 175, 313, 315, 317, 319, 297, 299, 301,
+       303, 569, 571, 573, 575, 553, 555, 557, 559, 697, 699, 701, 703, 681, 683,
+       685, 687, 953, 955, 957, 959, 937, 939, 941, 943, 1081, 1083, 1085, 1087, 1065,
+       1067, 1069, 1071, 1337, 1339, 1341, 1343, 1321, 1323, 1325, 1327, 1465, 1467, 1469, 1471,
+       1449, 1451, 1453, 1455, 1721, 1723, 1725, 1727, 1705, 1707, 1709, 1711, 1849, 1851, 1853,
+       1855, 1833, 1835, 1837, 1839, 2105, 2107, 2109, 2111, 2089, 2091, 2093, 2095, 2233, 2235,
+       2237, 2239, 2217, 2219, 2221, 2223, 2489, 2491, 2493, 2495, 2473, 2475, 2477, 2479, 2617,
+       2619, 2621, 2623, 2601, 2603, 2605, 2607, 2873, 2875, 2877, 2879, 2857, 2859, 2861, 2863,
+       3001, 3003, 3005, 3007, 2985, 2987, 2989, 2991]
+R24 = list(range(24))
+# (name, in shape, data, begin, end, strides or None, begin_mask, end_mask, new_axis, shrink, ellipsis,
+#  out shape, expected)
+SS = [
+    ("strided_slice_0", [2, 3, 4], R24, [1, 0], [0, 0], [1, 1], [0, 0, 0], [0, 0, 0], [0, 1, 0], [1, 0, 0],
+     [0, 0, 0], [1, 3, 4], list(range(12, 24))),
+    # the input is iota over {2,4,6,8,2,2,2} (generateInputValues)
+    ("strided_slice_1", [2, 4, 6, 8, 2, 2, 2], list(range(3072)), [0, 0, 2, 7, 0, 0, 1], [0, 4, 6, 3, 0, 0, 0],
+     [1, 1, 2, -2, 1, 1, 1], [0, 1, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 1, 0, 0],
+     [0, 0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 1, 0], [2, 4, 2, 2, 1, 2, 2], SS1),
+    ("strided_slice_stride_optional", [2, 3, 4], R24, [-1, -1, 0], [0, 0, 0], None, [0, 0, 0], [0, 0, 0],
+     [0, 0, 1], [1, 1, 0], [0, 0, 0], [1, 4], [20, 21, 22, 23]),
+    ("strided_slice_stride_optional_dynamic_empty_output_tensor", [2, 3, 4], R24, [0, 0], [-1, 0], None, [1, 0],
+     [1, 0], [], [], [], [2, 0, 4], []),
+]
+
+
+def ss_case(vec, et, dynamic):
+    name, ish, d, b, e, st, bm, em, nm, sm, elm, osh, ev = vec
+    data = P("data", d, et, ish, dyn=dynamic)
+    mk = (lambda n, v: P(n, v, "i64", [len(v)])) if dynamic else (lambda n, v: K(n, v, "i64", [len(v)]))
+    ins = [data, mk("begin", b), mk("end", e)] + ([mk("strides", st)] if st is not None else [])
+    exp = O("out", ev, et, osh, dims=[-1] * len(osh) if dynamic else None)
+    attrs = [("begin_mask", bm), ("end_mask", em), ("new_axis_mask", nm), ("shrink_axis_mask", sm),
+             ("ellipsis_mask", elm)]
+    tag = "_dynamic" if dynamic else ""
+    case("strided_slice", f"{name}{tag}_{et}", "StridedSlice", 1, attrs, ins, [exp])
+
+
+@gen
+def gen_strided_slice():
+    for v in SS:
+        for dyn in (False, True):
+            if v[0].endswith("empty_output_tensor") and not dyn:
+                continue
+            ss_case(v, "f32", dyn)
+    for et in ("i8", "u8", "bf16", "f16"):
+        ss_case(SS[0], et, False)
+        ss_case(SS[0], et, True)
+    for et in ("i16", "i32", "i64", "u16", "u32", "u64", "f64"):
+        ss_case(SS[1], et, False)
+        ss_case(SS[1], et, True)
+    for et in ("i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f64"):
+        for v in SS[2:]:
+            ss_case(v, et, True)
 
 
 # ==== END (sections are inserted above this line)
