@@ -970,6 +970,147 @@ def gen_strided_slice():
             ss_case(v, et, True)
 
 
+# ------------------------------------------------------------------------------------- unique.cpp
+SRC["unique"] = "e054c1b0"
+# (case name, data shape, data, unique shape, unique, indices, rev_indices, counts, axis or None, sorted)
+UQ_INT = [
+    ("scalar", [], [1], [1], [1], [0], [0], [1], None, False),
+    ("scalar", [], [1], [1], [1], [0], [0], [1], None, True),
+    ("1d_one", [1], [2], [1], [2], [0], [0], [1], None, False),
+    ("1d_one", [1], [2], [1], [2], [0], [0], [1], None, True),
+    ("1D_no_duplicates", [5], [5, 4, 3, 2, 1], [5], [5, 4, 3, 2, 1], [0, 1, 2, 3, 4], [0, 1, 2, 3, 4],
+     [1, 1, 1, 1, 1], None, False),
+    ("1D_no_duplicates", [5], [5, 4, 3, 2, 1], [5], [1, 2, 3, 4, 5], [4, 3, 2, 1, 0], [4, 3, 2, 1, 0],
+     [1, 1, 1, 1, 1], None, True),
+    ("1D_with_duplicates", [7], [1, 3, 5, 3, 2, 4, 2], [5], [1, 3, 5, 2, 4], [0, 1, 2, 4, 5],
+     [0, 1, 2, 1, 3, 4, 3], [1, 2, 1, 2, 1], None, False),
+    ("1D_with_duplicates", [7], [1, 3, 5, 3, 2, 4, 2], [5], [1, 2, 3, 4, 5], [0, 4, 1, 5, 2],
+     [0, 2, 4, 2, 1, 3, 1], [1, 2, 2, 1, 1], None, True),
+    ("1D_with_duplicates_sort_1st_element", [7], [3, 1, 5, 3, 2, 4, 2], [5], [1, 2, 3, 4, 5], [1, 4, 0, 5, 2],
+     [2, 0, 4, 2, 1, 3, 1], [1, 2, 2, 1, 1], None, True),
+    ("1D_with_duplicates_in_row_sort_1st_element", [7], [3, 3, 5, 3, 2, 4, 2], [4], [2, 3, 4, 5], [4, 0, 5, 2],
+     [1, 1, 3, 1, 0, 2, 0], [2, 3, 1, 1], None, True),
+    ("1D_with_duplicates_and_axis", [7], [1, 3, 5, 3, 2, 4, 2], [5], [1, 2, 3, 4, 5], [0, 4, 1, 5, 2],
+     [0, 2, 4, 2, 1, 3, 1], [1, 2, 2, 1, 1], 0, True),
+    ("2D_no_axis", [2, 6], [3, 5, 3, 2, 4, 2, 1, 2, 3, 4, 5, 6], [6], [3, 5, 2, 4, 1, 6], [0, 1, 3, 4, 6, 11],
+     [0, 1, 0, 2, 3, 2, 4, 2, 0, 3, 1, 5], [3, 2, 3, 2, 1, 1], None, False),
+    ("2D_no_duplicates", [2, 4], [1, 2, 3, 4, 1, 2, 3, 5], [2, 4], [1, 2, 3, 4, 1, 2, 3, 5], [0, 1], [0, 1],
+     [1, 1], 0, False),
+    ("2D_no_duplicates", [2, 4], [1, 2, 3, 4, 1, 2, 3, 5], [2, 4], [1, 2, 3, 4, 1, 2, 3, 5], [0, 1, 2, 3],
+     [0, 1, 2, 3], [1, 1, 1, 1], 1, False),
+    ("2D_with_duplicates", [2, 4], [1, 2, 2, 4, 1, 2, 2, 5], [2, 3], [1, 2, 4, 1, 2, 5], [0, 1, 3], [0, 1, 1, 2],
+     [1, 2, 1], 1, False),
+    ("3D_with_duplicates", [2, 2, 3], [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6], [1, 2, 3], [1, 2, 3, 4, 5, 6], [0],
+     [0, 0], [2], 0, False),
+    ("3D_already_sorted_no_duplicates", [2, 3, 2], [-3, -2, -5, 4, -3, 2, 3, -4, 1, 2, -1, 4], [2, 3, 2],
+     [-3, -2, -5, 4, -3, 2, 3, -4, 1, 2, -1, 4], [0, 1], [0, 1], [1, 1], 0, True),
+    ("3D_already_sorted_no_duplicates", [2, 3, 2], [-3, -2, -5, 4, -3, 2, 3, -4, 1, 2, -1, 4], [2, 3, 2],
+     [-3, -2, -5, 4, -3, 2, 3, -4, 1, 2, -1, 4], [0, 1], [0, 1], [1, 1], 0, False),
+    ("3D_with_duplicates_axis1", [2, 2, 3], [6, 5, 4, 6, 5, 4, 3, 2, 1, 3, 2, 1], [2, 1, 3], [6, 5, 4, 3, 2, 1], [0],
+     [0, 0], [2], 1, False),
+    ("3D_with_duplicates_1_3", [2, 2, 3], [-1, 2, -1, 5, -3, 5, 7, -8, 7, 4, 4, 4], [2, 2, 2],
+     [-1, 2, 5, -3, 7, -8, 4, 4], [0, 1], [0, 1, 0], [2, 1], 2, False),
+    ("3D_with_duplicates_1_2", [2, 2, 3], [-1, -1, 2, 5, 5, -3, 7, 7, -8, 4, 4, 4], [2, 2, 2],
+     [-1, 2, 5, -3, 7, -8, 4, 4], [0, 2], [0, 0, 1], [2, 1], 2, False),
+    ("3D_with_duplicates_2_3", [2, 2, 3], [2, -1, -1, -3, 5, 5, -8, 7, 7, 4, 4, 4], [2, 2, 2],
+     [2, -1, -3, 5, -8, 7, 4, 4], [0, 1], [0, 1, 1], [1, 2], 2, False),
+    ("3D_with_duplicates_2_3_output_sorted", [2, 2, 3], [2, -1, -1, -3, 5, 5, -8, 7, 7, 4, 4, 4], [2, 2, 2],
+     [-1, 2, 5, -3, 7, -8, 4, 4], [1, 0], [1, 0, 0], [2, 1], 2, True),
+    ("3D_with_duplicates_2_3_output_sorted_axis_minus1", [2, 2, 3], [2, -1, -1, -3, 5, 5, -8, 7, 7, 4, 4, 4],
+     [2, 2, 2], [-1, 2, 5, -3, 7, -8, 4, 4], [1, 0], [1, 0, 0], [2, 1], -1, True),
+    ("3D_with_duplicates_2_3_first_elements_equal_output_sorted", [2, 2, 3],
+     [-1, -1, -1, 3, 2, 2, 6, 7, 7, 4, 4, 4], [2, 2, 2], [-1, -1, 2, 3, 7, 6, 4, 4], [1, 0], [1, 0, 0], [2, 1],
+     2, True),
+    ("3D_flattened_with_duplicates_output_sorted", [1, 3, 16],
+     [15, -20, -11, 10, -21, 8, -15, -10, 7, 20, -19, -14, -13, -16, -7, -2,
+      -17, -4, 21, -6, 11, 8, 17, 6, 7, 20, -3, 2, -13, -16, -23, 14,
+      -1, 12, 5, -6, 11, -8, 1, -10, 23, 20, -19, 18, 3, -16, -7, 14], [35],
+     [-23, -21, -20, -19, -17, -16, -15, -14, -13, -11, -10, -8, -7, -6, -4, -3, -2, -1,
+      1, 2, 3, 5, 6, 7, 8, 10, 11, 12, 14, 15, 17, 18, 20, 21, 23],
+     [30, 4, 1, 10, 16, 13, 6, 11, 12, 2, 7, 37, 14, 19, 17, 26, 15, 32,
+      38, 27, 44, 34, 23, 8, 5, 3, 20, 33, 31, 0, 22, 43, 9, 18, 40],
+     [29, 2, 9, 25, 1, 24, 6, 10, 23, 32, 3, 7, 8, 5, 12, 16,
+      4, 14, 33, 13, 26, 24, 30, 22, 23, 32, 15, 19, 8, 5, 0, 28,
+      17, 27, 21, 13, 26, 11, 18, 10, 34, 32, 3, 31, 20, 5, 12, 28],
+     [1, 1, 1, 2, 1, 3, 1, 1, 2, 1, 2, 1, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 1, 2, 1, 2, 1, 1, 1, 3, 1, 1],
+     None, True),
+]
+SQ2, SQ3, EE, PI = 1.4142135, 1.7320508075, 2.71828, 3.141592
+UQ_FLOAT = [
+    ("scalar", [], [PI], [1], [PI], [0], [0], [1], None, False),
+    ("scalar", [], [PI], [1], [PI], [0], [0], [1], None, True),
+    ("1d_one", [1], [-EE], [1], [-EE], [0], [0], [1], None, False),
+    ("1d_one", [1], [-EE], [1], [-EE], [0], [0], [1], None, True),
+    ("1D_no_duplicates", [6], [PI, -PI, -EE, EE, SQ3, SQ2], [6], [PI, -PI, -EE, EE, SQ3, SQ2], [0, 1, 2, 3, 4, 5],
+     [0, 1, 2, 3, 4, 5], [1, 1, 1, 1, 1, 1], None, False),
+    ("1D_no_duplicates", [6], [PI, -PI, -EE, EE, SQ3, SQ2], [6], [-PI, -EE, SQ2, SQ3, EE, PI], [1, 2, 5, 4, 3, 0],
+     [5, 0, 1, 4, 3, 2], [1, 1, 1, 1, 1, 1], None, True),
+    ("3D_with_duplicates_axis_minus3", [2, 2, 3], [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6], [1, 2, 3], [1, 2, 3, 4, 5, 6],
+     [0], [0, 0], [2], -3, False),
+    ("3D_with_duplicates_2_3_output_sorted", [2, 2, 3], [2, -1, -1, -3, 5, 5, -8, 7, 7, 4, 4, 4], [2, 2, 2],
+     [-1, 2, 5, -3, 7, -8, 4, 4], [1, 0], [1, 0, 0], [2, 1], 2, True),
+]
+
+
+def np_unique(x, axis, srt):
+    """numpy Unique-10 (cross-check only)."""
+    if axis is None:
+        flat = x.reshape(-1)
+        slices = [flat[i:i + 1] for i in range(flat.size)]
+        ax = 0
+        src = flat
+    else:
+        ax = axis % x.ndim
+        src = x
+        slices = [np.take(x, [i], axis=ax) for i in range(x.shape[ax])]
+    firsts = []
+    for i, s in enumerate(slices):
+        if not any(np.array_equal(s, slices[j]) for j in firsts):
+            firsts.append(i)
+    if srt:
+        firsts.sort(key=lambda i: tuple(np.moveaxis(slices[i], ax, 0).reshape(-1).astype(np.float64)))
+    uniq = np.concatenate([slices[i] for i in firsts], axis=ax) if axis is not None else \
+        np.array([src[i] for i in firsts], dtype=x.dtype)
+    rev = [next(k for k, j in enumerate(firsts) if np.array_equal(slices[j], s)) for s in slices]
+    counts = [sum(1 for s in slices if np.array_equal(s, slices[j])) for j in firsts]
+    return uniq, firsts, rev, counts
+
+
+def unique_case(vec, et, iet, cet):
+    name, ish, d, ush, uv, iv, rv, cv, axis, srt = vec
+    data = P("data", d, et, ish)
+    u = O("unique", uv, et, ush)
+    n_u = ush[0] if axis is None else ush[axis]
+    udims = [-1] if axis is None else [(-1 if k == axis % len(ush) else v) for k, v in enumerate(ush)]
+    u.dims = udims
+    ind = O("indices", iv, iet, [len(iv)], dims=[-1])
+    rev = O("rev_indices", rv, iet, [len(rv)])
+    cnt = O("counts", cv, cet, [len(cv)], dims=[-1])
+    xu, xi, xr, xc = np_unique(data.a, axis, srt)
+    xcheck(xu, u.a, name)
+    xcheck(xi, ind.a, name)
+    xcheck(xr, rev.a, name)
+    xcheck(xc, cnt.a, name)
+    ins = [data] + ([K("axis", [axis], "i32", [])] if axis is not None else [])
+    attrs = [("sorted", srt), ("index_element_type", iet), ("count_element_type", cet)]
+    ax = "noaxis" if axis is None else f"axis{axis}"
+    case("unique", f"{name}_{ax}_sorted{int(srt)}_{et}_{iet}_{cet}", "Unique", 10, attrs, ins, [u, ind, rev, cnt])
+
+
+@gen
+def gen_unique():
+    for v in UQ_INT:
+        unique_case(v, "i32", "i64", "i64")
+    for et, iet, cet in (("i8", "i32", "i32"), ("i16", "i64", "i32"), ("i64", "i32", "i64")):
+        for k in (7, 9, 14, 22, 24, 25):
+            unique_case(UQ_INT[k], et, iet, cet)
+    for v in UQ_FLOAT:
+        unique_case(v, "f32", "i32", "i32")
+    for et, iet, cet in (("f16", "i64", "i64"), ("bf16", "i32", "i64"), ("f64", "i64", "i32")):
+        for v in UQ_FLOAT[4:]:
+            unique_case(v, et, iet, cet)
+
+
 # ==== END (sections are inserted above this line)
 if __name__ == "__main__":
     main()
