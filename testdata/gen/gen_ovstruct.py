@@ -1111,6 +1111,69 @@ def gen_unique():
             unique_case(v, et, iet, cet)
 
 
+# ------------------------------------------------------------------------------ search_sorted.cpp
+SRC["search_sorted"] = "381cade5"  # data: src/tests/test_utils/unit_test_utils/tests_data/search_sorted_data.h@46ed1191
+V12S = [0, 6, 20, 1, 6, 9, 1, 0, 0, 9, 10, 20]
+# (name, sorted shape, values shape, right_mode, sorted, values, expected)
+SSD = [
+    ("1d_tensor_1", [5], [2, 3], False, [1, 3, 5, 7, 9], [3, 6, 9, 3, 6, 9], [1, 3, 4, 1, 3, 4]),
+    ("1d_tensor_2", [5], [4, 3], False, [1, 3, 5, 7, 9], V12S, [0, 3, 5, 0, 3, 4, 0, 0, 0, 4, 5, 5]),
+    ("1d_tensor_2_right_mode", [5], [4, 3], True, [1, 3, 5, 7, 9], V12S, [0, 3, 5, 1, 3, 5, 1, 0, 0, 5, 5, 5]),
+    ("1d_tensor_3", [5], [2, 2, 3], False, [1, 3, 5, 7, 9], V12S, [0, 3, 5, 0, 3, 4, 0, 0, 0, 4, 5, 5]),
+    ("1d_tensor_3_right_mode", [5], [2, 2, 3], True, [1, 3, 5, 7, 9], V12S, [0, 3, 5, 1, 3, 5, 1, 0, 0, 5, 5, 5]),
+    ("nd_tensor_1", [2, 5], [2, 3], False, [1, 3, 5, 7, 9, 2, 4, 6, 8, 10], [3, 6, 9, 3, 6, 9], [1, 3, 4, 1, 2, 4]),
+    ("nd_tensor_1_right_mode", [2, 5], [2, 3], True, [1, 3, 5, 7, 9, 2, 4, 6, 8, 10], [3, 6, 9, 3, 6, 9],
+     [2, 3, 5, 1, 3, 4]),
+    ("nd_tensor_2", [2, 2, 5], [2, 2, 3], False,
+     [1, 3, 5, 7, 9, 0, 2, 4, 6, 8, -20, 5, 10, 23, 41, 100, 125, 130, 132, 139], V12S,
+     [0, 3, 5, 1, 3, 5, 1, 1, 1, 0, 0, 0]),
+    ("nd_tensor_2_right_mode", [2, 2, 5], [2, 2, 3], True,
+     [1, 3, 5, 7, 9, 0, 2, 4, 6, 8, -20, 5, 10, 23, 41, 100, 125, 130, 132, 139], V12S,
+     [0, 3, 5, 1, 4, 5, 1, 1, 1, 0, 0, 0]),
+]
+
+
+@gen
+def gen_search_sorted():
+    for name, ssh, vsh, right, sd, vd, ed in SSD:
+        for et in ("i32", "f32"):
+            s_, v_ = P("sorted", sd, et, ssh), P("values", vd, et, vsh)
+            exp = O("out", ed, "i64", vsh)
+            if len(ssh) == 1:
+                x = np.searchsorted(s_.a, v_.a, side="right" if right else "left")
+            else:
+                rows_s = s_.a.reshape(-1, ssh[-1])
+                rows_v = v_.a.reshape(rows_s.shape[0], -1)
+                x = np.stack([np.searchsorted(rows_s[i], rows_v[i], side="right" if right else "left")
+                              for i in range(rows_s.shape[0])]).reshape(vsh)
+            xcheck(x, exp.a, name)
+            case("search_sorted", f"{name}_{et}", "SearchSorted", 15,
+                 [("right_mode", right), ("output_type", "i64")], [s_, v_], [exp])
+
+
+# ----------------------------------------------------------------------------------- bucketize.cpp
+SRC["bucketize"] = "223477dd"
+BKT = [
+    ("f32_i32_right", "f32", [10, 1], [8, 1, 2, 1.1, 8, 10, 1, 10.2, 0, 20], "i32", [1, 4, 10, 20], True, "i32",
+     [2, 0, 1, 1, 2, 2, 0, 3, 0, 3]),
+    ("i32_i32_left", "i32", [1, 1, 10], [8, 1, 2, 1, 8, 5, 1, 5, 0, 20], "i32", [1, 4, 10, 20], False, "i32",
+     [2, 1, 1, 1, 2, 2, 1, 2, 0, 4]),
+]
+
+
+@gen
+def gen_bucketize():
+    for name, et, sh, d, bet, b, right, oet, e in BKT:
+        data, bk = P("data", d, et, sh), P("buckets", b, bet, [len(b)])
+        exp = O("out", e, oet, sh)
+        xcheck(np.searchsorted(bk.a, data.a, side="left" if right else "right").astype(W.NP[oet]), exp.a, name)
+        case("bucketize", name, "Bucketize", 3, [("output_type", oet), ("with_right_bound", right)], [data, bk], [exp])
+        # the same with i64 output (the op's other output type)
+        exp64 = O("out", e, "i64", sh)
+        case("bucketize", name + "_out_i64", "Bucketize", 3, [("output_type", "i64"), ("with_right_bound", right)],
+             [data, bk], [exp64])
+
+
 # ==== END (sections are inserted above this line)
 if __name__ == "__main__":
     main()
