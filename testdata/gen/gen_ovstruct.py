@@ -181,7 +181,8 @@ def xcheck(got, want, what):
     w = np.asarray(want)
     assert g.shape == w.shape, f"{what}: numpy shape {g.shape} != transcribed {w.shape}"
     if w.dtype.kind == "f":
-        assert np.allclose(g.astype(np.float64), w.astype(np.float64), rtol=1e-6, atol=1e-6, equal_nan=True), \
+        t = {np.dtype(np.float16): 2e-3}.get(w.dtype, 1e-6)
+        assert np.allclose(g.astype(np.float64), w.astype(np.float64), rtol=t, atol=t, equal_nan=True), \
             f"{what}: numpy {g.ravel()} != transcribed {w.ravel()}"
     else:
         assert np.array_equal(g, w), f"{what}: numpy {g.ravel()} != transcribed {w.ravel()}"
@@ -1172,6 +1173,176 @@ def gen_bucketize():
         exp64 = O("out", e, "i64", sh)
         case("bucketize", name + "_out_i64", "Bucketize", 3, [("output_type", "i64"), ("with_right_bound", right)],
              [data, bk], [exp64])
+
+
+# ------------------------------------------------- embeddingbag_offsets.cpp, embeddingbag_packed.cpp,
+#                                                   embedding_segments_sum.cpp
+SRC["embeddingbag_offsets"] = "1055d9bf"
+SRC["embeddingbag_packed"] = "1456d71e"
+SRC["embedding_segments_sum"] = "11e04060"
+EF = [-0.2, -0.6, -0.1, -0.4, -1.9, -1.8, -1., 1.5, 0.8, -0.7]
+EI = [-1, 2, 3, 4, -5, -6, -7, 8, 9, 10]
+EU = list(range(1, 11))
+# (emb type, emb table, expected, index type, reduction, default_index or None, weights or None)
+EBO = [
+    ("f32", EF, [-1.05, -1.2, -0.2, -0.6, -0.1, 0.4], "i32", "sum", 0, [0.5] * 4),
+    ("f64", EF, [-2.1, -2.4, -0.2, -0.6, -0.2, 0.8], "i32", "sum", 0, None),
+    ("i32", EI, [-6, -4, 0, 0, 2, 18], "i32", "sum", None, None),
+    ("u32", EU, [6, 8, 3, 4, 16, 18], "i32", "sum", 1, None),
+    ("f16", EF, [-2.1, -2.4, 0, 0, -0.2, 0.8], "i64", "sum", None, None),
+    ("i64", EI, [-6, -4, -1, 2, 2, 18], "i64", "sum", 0, None),
+    ("i8", EI, [-12, -8, -1, 2, 4, 36], "i64", "sum", 0, [2] * 4),
+    ("u8", EU, [6, 8, 1, 2, 16, 18], "i32", "sum", 0, None),
+    ("i16", EI, [-6, -4, 0, 0, 2, 18], "i32", "sum", -1, None),
+    ("u16", EU, [12, 16, 0, 0, 32, 36], "i64", "sum", -1, [2] * 4),
+    ("f64", EF, [-1.05, -1.2, -0.2, -0.6, -0.1, 0.4], "i32", "mean", 0, None),
+    ("i32", EI, [-3, -2, 0, 0, 1, 9], "i32", "mean", None, None),
+    ("u32", EU, [3, 4, 3, 4, 8, 9], "i32", "mean", 1, None),
+    ("f16", EF, [-1.05, -1.2, 0, 0, -0.1, 0.4], "i64", "mean", None, None),
+    ("i64", EI, [-3, -2, -1, 2, 1, 9], "i64", "mean", 0, None),
+    ("u8", EU, [3, 4, 1, 2, 8, 9], "i32", "mean", 0, None),
+    ("i16", EI, [-3, -2, 0, 0, 1, 9], "i32", "mean", -1, None),
+]
+EBP = [
+    ("f32", EF, [-1.05, -1.2, -1.0, -1.1, -0.1, 0.4], "i32", "sum", [0.5] * 6),
+    ("f64", EF, [-2.1, -2.4, -2.0, -2.2, -0.2, 0.8], "i32", "sum", None),
+    ("i32", EI, [-6, -4, -2, -2, 2, 18], "i32", "sum", None),
+    ("u32", EU, [6, 8, 8, 10, 16, 18], "i32", "sum", None),
+    ("f16", EF, [-2.1, -2.4, -2.0, -2.2, -0.2, 0.8], "i64", "sum", None),
+    ("i64", EI, [-6, -4, -2, -2, 2, 18], "i64", "sum", None),
+    ("i8", EI, [-12, -8, -4, -4, 4, 36], "i64", "sum", [2] * 6),
+    ("u8", EU, [6, 8, 8, 10, 16, 18], "i64", "sum", None),
+    ("f64", EF, [-1.05, -1.2, -1., -1.1, -0.1, 0.4], "i32", "mean", None),
+    ("i32", EI, [-3, -2, -1, -1, 1, 9], "i32", "mean", None),
+    ("u32", EU, [3, 4, 4, 5, 8, 9], "i32", "mean", None),
+    ("f16", EF, [-1.05, -1.2, -1.0, -1.1, -0.1, 0.4], "i64", "mean", None),
+    ("i64", EI, [-3, -2, -1, -1, 1, 9], "i64", "mean", None),
+    ("u8", EU, [3, 4, 4, 5, 8, 9], "i64", "mean", None),
+]
+ESS = [
+    ("f32", EF, [-1.05, -1.2, -0.2, -0.6, -0.1, 0.4], "i32", 0, [0.5] * 4),
+    ("f64", EF, [-2.1, -2.4, -0.2, -0.6, -0.2, 0.8], "i32", 0, None),
+    ("i32", EI, [-6, -4, 0, 0, 2, 18], "i32", None, None),
+    ("u32", EU, [6, 8, 3, 4, 16, 18], "i32", 1, None),
+    ("f16", EF, [-2.1, -2.4, 0, 0, -0.2, 0.8], "i64", None, None),
+    ("i64", EI, [-6, -4, -1, 2, 2, 18], "i64", 0, None),
+    ("i8", EI, [-12, -8, -1, 2, 4, 36], "i64", 0, [2] * 4),
+    ("u8", EU, [6, 8, 1, 2, 16, 18], "i32", 0, None),
+]
+
+
+def np_bags(emb, bags, default, weights, red):
+    """numpy embedding bags (cross-check only): bags = list of index lists (flat positions for weights)."""
+    out = np.zeros((len(bags), emb.shape[1]), dtype=np.float64)
+    for b, items in enumerate(bags):
+        if not items:
+            if default is not None and 0 <= default < emb.shape[0]:
+                out[b] = emb[default]
+            continue
+        for pos, ix in items:
+            out[b] += emb[ix].astype(np.float64) * (1.0 if weights is None else float(weights[pos]))
+        if red == "mean":
+            out[b] /= len(items)
+    if emb.dtype.kind in "iu":
+        out = np.trunc(out)
+    return out.astype(emb.dtype)
+
+
+def _emb_out(et, e):
+    return O("out", e, et, [3, 2], compare="close" if et in FLOAT_TYPES else None,
+             atol=1e-2 if et == "f16" else None, rtol=1e-2 if et == "f16" else None)
+
+
+@gen
+def gen_embedding():
+    for k, (et, tab, e, iet, red, dflt, w) in enumerate(EBO):
+        emb = P("emb_table", tab, et, [5, 2])
+        ins = [emb, K("indices", [0, 2, 3, 4], iet, [4]), K("offsets", [0, 2, 2], iet, [3])]
+        if dflt is not None:
+            ins.append(K("default_index", [dflt], iet, []))
+            if w is not None:
+                ins.append(K("per_sample_weights", w, et, [4]))
+        exp = _emb_out(et, e)
+        xcheck(np_bags(emb.a, [[(0, 0), (1, 2)], [], [(2, 3), (3, 4)]], dflt, w, red), exp.a, f"ebo{k}")
+        case("embeddingbag_offsets", f"v15_{red}_{k}_{et}_{iet}", "EmbeddingBagOffsets", 15, [("reduction", red)],
+             ins, [exp], exact=False)
+        if red == "sum":
+            case("embeddingbag_offsets", f"v3_EmbeddingBagOffsetsSum_{k}_{et}_{iet}", "EmbeddingBagOffsetsSum", 3,
+                 None, ins, [exp], exact=False,
+                 desc="EmbeddingBagOffsetsSum-3 on the EmbeddingBagOffsets-15 SUM vector "
+                      f"#{k} (the v15 op with reduction sum is defined as the v3 op)")
+    for k, (et, tab, e, iet, red, w) in enumerate(EBP):
+        emb = P("emb_table", tab, et, [5, 2])
+        ins = [emb, K("indices", [0, 2, 1, 2, 3, 4], iet, [3, 2])]
+        if w is not None:
+            ins.append(K("per_sample_weights", w, et, [3, 2]))
+        exp = _emb_out(et, e)
+        xcheck(np_bags(emb.a, [[(0, 0), (1, 2)], [(2, 1), (3, 2)], [(4, 3), (5, 4)]], None, w, red), exp.a,
+               f"ebp{k}")
+        case("embeddingbag_packed", f"v15_{red}_{k}_{et}_{iet}", "EmbeddingBagPacked", 15, [("reduction", red)],
+             ins, [exp], exact=False)
+        if red == "sum":
+            case("embeddingbag_packed", f"v3_EmbeddingBagPackedSum_{k}_{et}_{iet}", "EmbeddingBagPackedSum", 3,
+                 None, ins, [exp], exact=False,
+                 desc="EmbeddingBagPackedSum-3 on the EmbeddingBagPacked-15 SUM vector "
+                      f"#{k} (the v15 op with reduction sum is defined as the v3 op)")
+    for k, (et, tab, e, iet, dflt, w) in enumerate(ESS):
+        emb = P("emb_table", tab, et, [5, 2])
+        ins = [emb, K("indices", [0, 2, 3, 4], iet, [4]), K("segment_ids", [0, 0, 2, 2], iet, [4]),
+               K("num_segments", [3], iet, [])]
+        if dflt is not None:
+            ins.append(K("default_index", [dflt], iet, []))
+            if w is not None:
+                ins.append(K("per_sample_weights", w, et, [4]))
+        exp = _emb_out(et, e)
+        xcheck(np_bags(emb.a, [[(0, 0), (1, 2)], [], [(2, 3), (3, 4)]], dflt, w, "sum"), exp.a, f"ess{k}")
+        case("embedding_segments_sum", f"v3_{k}_{et}_{iet}", "EmbeddingSegmentsSum", 3, None, ins, [exp],
+             exact=False)
+
+
+# --------------------------------------------------------------------------------- segment_max.cpp
+SRC["segment_max"] = "0f78b525"
+# (name, data shape, data, segment_ids, num_segments, expected shape, expected (E = empty), with-num shape,
+#  with-num expected)
+SMX = [
+    ("1D", [4], [1, 2, 3, 4], [0, 0, 2, 2], 3, [3], [2, "E", 4], [3], [2, "E", 4]),
+    ("2D", [4, 2], [8, 7, 6, 5, 4, 3, 2, 1], [0, 0, 1, 1], 2, [2, 2], [8, 7, 4, 3], [2, 2], [8, 7, 4, 3]),
+    ("3D", [4, 2, 2], [1, 2, 3, 4, 5, 6, 7, 8, 16, 15, 14, 13, 12, 11, 10, 9], [0, 0, 1, 1], 2, [2, 2, 2],
+     [5, 6, 7, 8, 16, 15, 14, 13], [2, 2, 2], [5, 6, 7, 8, 16, 15, 14, 13]),
+    ("single_element_segments", [4], [1, 2, 3, 4], [0, 1, 2, 3], 4, [4], [1, 2, 3, 4], [4], [1, 2, 3, 4]),
+    ("all_elements_in_one_segment", [4], [1, 2, 3, 4], [0, 0, 0, 0], 1, [1], [4], [1], [4]),
+    ("num_segments_less", [4], [1, 2, 3, 4], [0, 1, 2, 3], 2, [4], [1, 2, 3, 4], [2], [1, 2]),
+    ("num_segments_greater", [4], [1, 2, 3, 4], [0, 1, 2, 3], 6, [4], [1, 2, 3, 4], [6], [1, 2, 3, 4, "E", "E"]),
+]
+
+
+def lowest_of(et):
+    if et in ("f16", "f32", "f64"):
+        return float(np.finfo(W.NP[et]).min)
+    return int(np.iinfo(W.NP[et]).min)
+
+
+@gen
+def gen_segment_max():
+    for et in ("i32", "i64", "u32", "u64", "f16", "f32"):
+        for iet in ("i32", "i64"):
+            for fill in ("zero", "lowest"):
+                empty = 0 if fill == "zero" else lowest_of(et)
+                for name, dsh, d, sid, ns, esh, e, nsh, ne in SMX:
+                    if (et, iet) not in (("f32", "i32"), ("i32", "i64"), ("f16", "i64"), ("u64", "i32"),
+                                         ("i64", "i32"), ("u32", "i64")) and name not in ("1D", "num_segments_greater"):
+                        continue
+                    for use_num in (False, True):
+                        sh, vals = (nsh, ne) if use_num else (esh, e)
+                        vals = [empty if v == "E" else v for v in vals]
+                        data = P("data", d, et, dsh)
+                        ins = [data, P("segment_ids", sid, iet, [4])]
+                        if use_num:
+                            ins.append(P("num_segments", [ns], iet, []))
+                        exp = O("out", vals, et, sh, dims=[-1] + list(sh[1:]))
+                        tag = "_num_segments" if use_num else ""
+                        case("segment_max", f"v16_{name}_{fill}_{et}_{iet}{tag}", "SegmentMax", 16,
+                             [("fill_mode", fill)], ins, [exp])
 
 
 # ==== END (sections are inserted above this line)
