@@ -161,12 +161,20 @@ def finish(stem, name, g, inputs, outs, desc, op, expect="match", reason="", exa
     COUNT[stem] = COUNT.get(stem, 0) + 1
 
 
+# ops whose version is older than the first opset holding them (the IR names the opset)
+FIRST_OPSET = {("ScatterNDUpdate", 3): "opset4"}
+
+
+def opset_of(optype, version):
+    return FIRST_OPSET.get((optype, version), f"opset{version}")
+
+
 def case(stem, name, optype, version, attrs, ins, outs, desc="", expect="match", reason="", exact=True,
          extra=None):
     """Write one single-op case.  stem: op_reference file stem; name: the test's case name (made unique)."""
     g = W.Graph(f"{stem}_{name}")
     refs, inputs = build_inputs(g, ins)
-    orefs = g.op("op", optype, f"opset{version}", attrs, refs, ospec(outs))
+    orefs = g.op("op", optype, opset_of(optype, version), attrs, refs, ospec(outs))
     for o, r in zip(outs, orefs):
         if not o.unused:
             g.result(r, o.name)
@@ -1343,6 +1351,62 @@ def gen_segment_max():
                         tag = "_num_segments" if use_num else ""
                         case("segment_max", f"v16_{name}_{fill}_{et}_{iet}{tag}", "SegmentMax", 16,
                              [("fill_mode", fill)], ins, [exp])
+
+
+# ---------------------------------------------------------------------------- scatter_nd_update.cpp
+SRC["scatter_nd_update"] = "2b1fc884"
+D333 = [11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24, 25, 26, 27, 28, 29, 31, 32, 33, 34, 35, 36, 37, 38, 39]
+D444 = [1, 2, 3, 4, 5, 6, 7, 8, 8, 7, 6, 5, 4, 3, 2, 1, 1, 2, 3, 4, 5, 6, 7, 8, 8, 7, 6, 5, 4, 3, 2, 1,
+        8, 7, 6, 5, 4, 3, 2, 1, 1, 2, 3, 4, 5, 6, 7, 8, 8, 7, 6, 5, 4, 3, 2, 1, 1, 2, 3, 4, 5, 6, 7, 8]
+# (name, data shape, data, indices shape, indices, updates shape, updates, expected)
+SNDU = [
+    ("scatter_nd_update_1x1", [1], [1], [1], [0], [1], [20], [20]),
+    ("scatter_nd_update_2x2_by_1", [2, 2], [1, 2, 3, 4], [2, 1], [1, 0], [2, 2], [10, 20, 30, 40], [30, 40, 10, 20]),
+    ("scatter_nd_update_2x2_by_2", [2, 2], [1, 2, 3, 4], [2, 2], [0, 0, 1, 1], [2], [10, 40], [10, 2, 3, 40]),
+    ("scatter_nd_update_3x3_by_1", [3, 3, 3], D333, [2, 1], [0, 2], [2, 3, 3],
+     [91, 92, 93, 94, 95, 96, 97, 98, 99, 81, 82, 83, 84, 85, 86, 87, 88, 89],
+     [91, 92, 93, 94, 95, 96, 97, 98, 99, 21, 22, 23, 24, 25, 26, 27, 28, 29, 81, 82, 83, 84, 85, 86, 87, 88, 89]),
+    ("scatter_nd_update_3x3_by_2v2", [3, 3, 3], D333, [2, 2, 3], [0, 0, 0, 2, 2, 2, 1, 0, 0, 1, 2, 2], [2, 2],
+     [91, 92, 81, 82],
+     [91, 12, 13, 14, 15, 16, 17, 18, 19, 81, 22, 23, 24, 25, 26, 27, 28, 82, 31, 32, 33, 34, 35, 36, 37, 38, 92]),
+    ("scatter_nd_update_3x3_by_2", [3, 3, 3], D333, [2, 2], [0, 0, 2, 2], [2, 3], [91, 92, 93, 87, 88, 89],
+     [91, 92, 93, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24, 25, 26, 27, 28, 29, 31, 32, 33, 34, 35, 36, 87, 88, 89]),
+    ("scatter_nd_update_3x3_by_3", [3, 3, 3], D333, [2, 3], [0, 0, 0, 2, 2, 2], [2], [91, 99],
+     [91, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24, 25, 26, 27, 28, 29, 31, 32, 33, 34, 35, 36, 37, 38, 99]),
+    ("scatter_nd_update_1d_from_examples", [8], [1, 2, 3, 4, 5, 6, 7, 8], [4, 1], [4, 3, 1, 7], [4], [9, 10, 11, 12],
+     [1, 11, 3, 10, 9, 6, 7, 12]),
+    ("scatter_nd_update_4x4_shape_from_examples", [4, 4, 4], D444, [2, 1], [0, 2], [2, 4, 4],
+     [5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 8, 8, 8, 8, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4],
+     [5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 8, 8, 8, 8, 1, 2, 3, 4, 5, 6, 7, 8, 8, 7, 6, 5, 4, 3, 2, 1,
+      1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 8, 7, 6, 5, 4, 3, 2, 1, 1, 2, 3, 4, 5, 6, 7, 8]),
+    ("scatter_nd_update_4x4_v2", [4, 4, 4], D444, [2, 2, 2], [0, 0, 2, 2, 1, 1, 3, 3], [2, 2, 4],
+     [15, 16, 17, 18, 25, 26, 27, 28, 35, 36, 37, 38, 45, 46, 47, 58],
+     [15, 16, 17, 18, 5, 6, 7, 8, 8, 7, 6, 5, 4, 3, 2, 1, 1, 2, 3, 4, 35, 36, 37, 38, 8, 7, 6, 5, 4, 3, 2, 1,
+      8, 7, 6, 5, 4, 3, 2, 1, 25, 26, 27, 28, 5, 6, 7, 8, 8, 7, 6, 5, 4, 3, 2, 1, 1, 2, 3, 4, 45, 46, 47, 58]),
+]
+
+
+def np_sndu(d, idx, upd):
+    out = d.copy()
+    k = idx.shape[-1]
+    idx2 = idx.reshape(-1, k)
+    upd2 = upd.reshape((idx2.shape[0],) + d.shape[k:])
+    for i in range(idx2.shape[0]):
+        out[tuple(int(v) for v in idx2[i])] = upd2[i]
+    return out
+
+
+@gen
+def gen_scatter_nd_update():
+    for name, dsh, d, ish, iv, ush, uv, e in SNDU:
+        for et, iet in (("i32", "i32"), ("i64", "i32"), ("u32", "i64"), ("u64", "i32"), ("f16", "i64"),
+                        ("f32", "i32"), ("f32", "i64"), ("boolean", "i32"), ("boolean", "i64")):
+            data = P("data", d, et, dsh)
+            ind = K("indices", iv, iet, ish)
+            upd = K("updates", uv, et, ush)
+            exp = O("out", e, et, dsh)
+            xcheck(np_sndu(data.a, ind.a, upd.a), exp.a, name)
+            case("scatter_nd_update", f"v3_{name}_{et}_{iet}", "ScatterNDUpdate", 3, None, [data, ind, upd], [exp])
 
 
 # ==== END (sections are inserted above this line)
