@@ -1602,6 +1602,124 @@ def gen_slice_scatter():
             sls_case(v, et, iet, aet)
 
 
+# ------------------------------------------------------------------------------------- one_hot.cpp
+SRC["one_hot"] = "2e0253f7"
+# (name, indices shape, indices, axis, depth, on, off, out shape, expected)
+OH = [
+    ("one_hot_scalar_2_in_3", [], [2], 0, 3, 1, 0, [3], [0, 0, 1]),
+    ("one_hot_scalar_1_in_3", [], [1], 0, 3, 1, 0, [3], [0, 1, 0]),
+    ("one_hot_scalar_0_in_3", [], [0], 0, 3, 1, 0, [3], [1, 0, 0]),
+    ("one_hot_vector_0", [8], [2, 1, 0, 0, 2, 2, 1, 0], 0, 3, 1, 0, [3, 8],
+     [0, 0, 1, 1, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 1, 1, 0, 0]),
+    ("one_hot_vector_1", [8], [2, 1, 0, 0, 2, 2, 1, 0], 1, 3, 1, 0, [8, 3],
+     [0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 1, 0, 1, 0, 0]),
+    ("one_hot_vector_1_barely_oob", [8], [2, 1, 0, 0, 3, 2, 1, 0], 1, 3, 1, 0, [8, 3],
+     [0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 1, 0, 0]),
+    ("one_hot_matrix_0", [3, 3], [0, 1, 1, 2, 1, 0, 0, 2, 1], 0, 3, 1, 0, [3, 3, 3],
+     [1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1, 1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0]),
+]
+OH_FLOAT = ("one_hot_on_off_float", [3, 3], [0, 1, 1, 2, 1, 0, 0, 2, 1], 0, 3, 2.5, 0.5, [3, 3, 3],
+            [2.5, 0.5, 0.5, 0.5, 0.5, 2.5, 2.5, 0.5, 0.5, 0.5, 2.5, 2.5, 0.5, 2.5, 0.5, 0.5, 0.5, 2.5,
+             0.5, 0.5, 0.5, 2.5, 0.5, 0.5, 0.5, 2.5, 0.5])
+
+
+def np_one_hot(idx, axis, depth, on, off, dt):
+    oh = (idx[..., None] == np.arange(depth)).astype(np.float64)
+    oh = np.moveaxis(oh, -1, axis % (idx.ndim + 1))
+    return np.where(oh > 0, on, off).astype(dt)
+
+
+def oh_case(vec, iet, oet):
+    name, ish, iv, axis, depth, on, off, osh, e = vec
+    ind = P("indices", iv, iet, ish)
+    exp = O("out", e, oet, osh)
+    xcheck(np_one_hot(ind.a, axis, depth, on, off, exp.a.dtype), exp.a, name)
+    ins = [ind, K("depth", [depth], iet, []), K("on_value", [on], oet, []), K("off_value", [off], oet, [])]
+    case("one_hot", f"v1_{name}_{iet}_{oet}", "OneHot", 1, [("axis", axis)], ins, [exp])
+
+
+@gen
+def gen_one_hot():
+    for v in OH:
+        oh_case(v, "i32", "i32")
+        oh_case(v, "i64", "u16")
+    for iet, oet in (("i32", "i16"), ("i32", "i64"), ("i32", "u32"), ("i32", "u64"), ("i64", "i16"),
+                     ("i64", "i64"), ("i64", "u32"), ("i64", "u64")):
+        oh_case(OH[5], iet, oet)
+        oh_case(OH[6], iet, oet)
+    for iet, oet in (("i32", "bf16"), ("i32", "f16"), ("i32", "f32"), ("i32", "f64"), ("i64", "f32"), ("i64", "f64")):
+        oh_case(OH_FLOAT, iet, oet)
+    # one_hot_vector_many_categories: expected built by generateExpectedValues (a 1 at each index)
+    cats = [0, 11, 101, 1001, 10001, 19999]
+    e = np.zeros((6, 20000), dtype=np.int16)
+    e[np.arange(6), cats] = 1
+    oh_case(("one_hot_vector_many_categories", [6], cats, 1, 20000, 1, 0, [6, 20000], e.ravel().tolist()),
+            "i32", "i16")
+
+
+# ----------------------------------------------------------------------------------------- eye.cpp
+SRC["eye"] = "223477dd"
+# (name, rows, cols, diag, batch or None, out type, out shape, expected); rows/cols/diag written with the
+# test's tensor shapes: ("s", v) scalar, ("v", v) shape {1}
+EYE = [
+    ("float32_default_3x2", ("v", 3), ("v", 2), ("v", 0), None, "f32", [3, 2], [1, 0, 0, 1, 0, 0]),
+    ("int8_diag=2_2x4", ("s", 2), ("s", 4), ("s", 2), None, "i8", [2, 4], [0, 0, 1, 0, 0, 0, 0, 1]),
+    ("int64_diag=-3_4x2", ("v", 4), ("v", 2), ("s", -3), None, "i64", [4, 2], [0, 0, 0, 0, 0, 0, 1, 0]),
+    ("int8_empty_1x4", ("s", 1), ("s", 4), ("s", 10), None, "i8", [1, 4], [0, 0, 0, 0]),
+    ("f32_2x3x3_diag0", ("v", 3), ("v", 3), ("v", 0), [2], "f32", [2, 3, 3],
+     [1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0, 0, 1]),
+    # the test declares the expected shape {2,3,3} but writes the 32 values of the 2x4x4 result
+    ("f32_2x4x4_diag0", ("v", 4), ("v", 4), ("v", 0), [2], "f32", [2, 4, 4],
+     [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]),
+    ("f32_2x3x4_diag0", ("v", 3), ("v", 4), ("v", 0), [2], "f32", [2, 3, 4],
+     [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0]),
+    ("f32_2x4x3_diag0", ("v", 4), ("v", 3), ("v", 0), [2], "i8", [2, 4, 3],
+     [1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]),
+    ("f32_2x3x4_diag1", ("v", 3), ("v", 4), ("v", 1), [2], "f32", [2, 3, 4],
+     [0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]),
+    ("f32_2x4x3_diag1", ("v", 4), ("v", 3), ("v", 1), [2], "f32", [2, 4, 3],
+     [0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0]),
+    ("i8_2x3x4_diag2", ("v", 3), ("v", 4), ("v", 2), [2], "i8", [2, 3, 4],
+     [0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0]),
+    ("i8_2x4x3_diag2", ("v", 4), ("v", 3), ("v", 2), [2], "i8", [2, 4, 3],
+     [0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+    ("i8_2x3x4_diag-1", ("v", 3), ("v", 4), ("v", -1), [2], "i8", [2, 3, 4],
+     [0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0]),
+    ("i8_2x4x3_diag-1", ("v", 4), ("v", 3), ("v", -1), [2], "i8", [2, 4, 3],
+     [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]),
+    ("i8_2x3x4_diag-2", ("v", 3), ("v", 4), ("v", -2), [2], "i8", [2, 3, 4],
+     [0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0]),
+    ("i8_2x4x3_diag-2", ("v", 4), ("v", 3), ("v", -2), [2], "i8", [2, 4, 3],
+     [0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0]),
+    ("int32_2x6x5_diag1", ("v", 6), ("v", 5), ("v", 1), [2], "i32", [2, 6, 5],
+     [0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+      0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+]
+
+
+def eye_case(vec, dyn):
+    name, (rk, r), (ck, c), (dk, dg), batch, oet, osh, e = vec
+    sh = lambda k: [] if k == "s" else [1]
+    ins = [P("num_rows", [r], "i32", sh(rk), dyn=dyn), P("num_columns", [c], "i32", sh(ck), dyn=dyn),
+           P("diagonal_index", [dg], "i32", sh(dk), dyn=dyn)]
+    if batch is not None:
+        ins.append(P("batch_shape", batch, "i32", [len(batch)], dyn=dyn))
+    exp = O("out", e, oet, osh, dims=[-1] * len(osh))
+    x = np.eye(r, c, dg, dtype=np.float64)
+    if batch is not None:
+        x = np.broadcast_to(x, tuple(batch) + x.shape)
+    xcheck(x.astype(exp.a.dtype), exp.a, name)
+    tag = "_dyn_shape_inputs" if dyn else ""
+    case("eye", f"v9_{name}{tag}", "Eye", 9, [("output_type", oet)], ins, [exp])
+
+
+@gen
+def gen_eye():
+    for v in EYE:
+        eye_case(v, False)
+        eye_case(v, True)
+
+
 # ==== END (sections are inserted above this line)
 if __name__ == "__main__":
     main()
