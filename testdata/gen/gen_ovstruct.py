@@ -1720,6 +1720,46 @@ def gen_eye():
         eye_case(v, True)
 
 
+# --------------------------------------------------------------------------------------- range.cpp
+SRC["range"] = "138a71f0"
+# (output type, node type, expected, start, stop, step); the test's Constants are made from these floats
+RNG_INT = [([-5, -2, 1, 4], -5, 6, 3), ([10, 7], 10, 5, -3)]
+RNG_UINT = [(list(range(10)), 0, 10, 1)]
+RNG_F_V0 = [([0.0, 0.25, 0.5, 0.75], 0.0, 1.0, 0.25), ([1.0, 4.0, 7.0], 1.0, 10.0, 3.0),
+            ([-1.0, -0.8, -0.6, -0.4, -0.2, 0.0, 0.2, 0.4, 0.6, 0.8], -1.0, 0.875, 0.2),
+            ([2.0, 1.75, 1.5, 1.25, 1.0, 0.75, 0.5, 0.25], 2.0, 0.0, -0.25)]
+RNG_F_V4 = [RNG_F_V0[0], RNG_F_V0[2], RNG_F_V0[3]]
+
+
+def range_case(k, version, oet, net, e, start, stop, step):
+    ins = [K("start", [start], net, []), K("stop", [stop], net, []), K("step", [step], net, [])]
+    exp = O("out", e, oet, [len(e)], compare="close" if oet in FLOAT_TYPES else None)
+    if oet in ("f32", "f64"):
+        exp.atol, exp.rtol = 1e-6, 1e-5
+    attrs = None if version == 1 else [("output_type", oet)]
+    case("range", f"v{version}_{k}_{oet}_{net}", "Range", version, attrs, ins, [exp], exact=False)
+
+
+@gen
+def gen_range():
+    for et in ("f32", "f16", "bf16"):
+        for k, (e, a, b, s) in enumerate(RNG_F_V0):
+            range_case(k, 1, et, et, e, a, b, s)
+        for k, (e, a, b, s) in enumerate(RNG_F_V4):
+            range_case(k, 4, et, et, e, a, b, s)
+    for et in ("i64", "i32", "i16", "i8"):
+        for k, (e, a, b, s) in enumerate(RNG_INT):
+            range_case(k, 1, et, et, e, a, b, s)
+            if et != "i16":
+                range_case(k, 4, et, et, e, a, b, s)
+    for et in ("u64", "u32", "u16", "u8"):
+        range_case(0, 1, et, et, *RNG_UINT[0])
+        if et != "u16":
+            range_case(0, 4, et, et, *RNG_UINT[0])
+            # f32 inputs 1.2, 11.3, 1.6 with an integer output type: the inputs are cast to it first
+            range_case("float_inputs", 4, et, "f32", list(range(1, 11)), 1.2, 11.3, 1.6)
+
+
 # ==== END (sections are inserted above this line)
 if __name__ == "__main__":
     main()
