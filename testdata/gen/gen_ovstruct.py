@@ -1760,6 +1760,84 @@ def gen_range():
             range_case("float_inputs", 4, et, "f32", list(range(1, 11)), 1.2, 11.3, 1.6)
 
 
+# --------------------------------------------------------------------------------------- slice.cpp
+SRC["slice"] = "1926139b"
+R96 = list(range(96))
+# (name, data shape, data, start, stop, step, axes or None, out shape, expected)
+SL_U = [
+    ("1D_full_axes", [4], [1, 2, 3, 4], [0], [5], [1], [0], [4], [1, 2, 3, 4]),
+    ("1D_default_axes", [4], [1, 2, 3, 4], [0], [5], [1], None, [4], [1, 2, 3, 4]),
+    ("1D_empty_output", [4], [1, 2, 3, 4], [6], [5], [1], [0], [0], []),
+    ("2D_full_axes", [2, 2], [1, 2, 3, 4], [0, 0], [2, 2], [1, 1], [0, 1], [2, 2], [1, 2, 3, 4]),
+    ("2D_default_axes", [2, 2], [1, 2, 3, 4], [0, 0], [2, 2], [1, 1], None, [2, 2], [1, 2, 3, 4]),
+    ("2D_step_2", [2, 4], [1, 2, 3, 4, 5, 6, 7, 8], [1, 0], [2, 3], [1, 2], [0, 1], [1, 2], [5, 7]),
+    ("2D_big_step", [3, 16], R48, [0, 0], [3, 16], [1, 15], [0, 1], [3, 2], [0, 15, 16, 31, 32, 47]),
+    ("2D_empty_output", [2, 2], [1, 2, 3, 4], [10, 0], [20, 2], [1, 1], [0, 1], [0, 2], []),
+    ("3D_full_axes", [2, 2, 2], list(range(1, 9)), [0, 0, 0], [2, 2, 2], [1, 1, 1], [0, 1, 2], [2, 2, 2],
+     list(range(1, 9))),
+    ("3D_default_axes", [2, 2, 2], list(range(1, 9)), [0, 0, 0], [2, 2, 2], [1, 1, 1], None, [2, 2, 2],
+     list(range(1, 9))),
+    ("3D_less_axes", [2, 2, 2], list(range(1, 9)), [0, 0], [2, 2], [1, 1], [0, 1], [2, 2, 2], list(range(1, 9))),
+    ("3D_empty_output", [2, 2, 2], list(range(1, 9)), [0, 2, 0], [2, 2, 2], [1, 1, 1], [0, 1, 2], [2, 0, 2], []),
+    ("4D_full_axes", [4, 2, 3, 2], R48, [0, 0, 0, 0], [4, 2, 3, 2], [1, 1, 1, 1], [0, 1, 2, 3], [4, 2, 3, 2], R48),
+    ("4D_default_axes", [4, 2, 3, 2], R48, [0, 0, 0, 0], [4, 2, 3, 2], [1, 1, 1, 1], None, [4, 2, 3, 2], R48),
+    ("4D_half_dim", [4, 2, 3, 2], R48, [0], [2], [1], [0], [2, 2, 3, 2], list(range(24))),
+    ("4D_half_dim_step", [4, 2, 3, 2], R48, [0], [4], [2], [0], [2, 2, 3, 2], list(range(12)) + list(range(24, 36))),
+    # the test declares the expected shape {2,2,2,1,2} but writes the 96 values of the full slice
+    ("5D_full_axes", [2, 4, 2, 2, 3], R96, [0, 0, 0, 0, 0], [2, 4, 2, 2, 3], [1, 1, 1, 1, 1], [0, 1, 2, 3, 4],
+     [2, 4, 2, 2, 3], R96),
+]
+SL_S = [
+    ("1D_negative_step", [4], [1, 2, 3, 4], [5], [-6], [-1], None, [4], [4, 3, 2, 1]),
+    ("1D_empty_output_negative_step", [4], [1, 2, 3, 4], [0], [5], [-1], [0], [0], []),
+    ("2D_negative_step_mix", [2, 2], [1, 2, 3, 4], [0, 3], [2, -4], [1, -1], [0, 1], [2, 2], [2, 1, 4, 3]),
+    ("2D_negative_step_only", [2, 2], [1, 2, 3, 4], [-1, 3], [-4, -4], [-1, -1], [0, 1], [2, 2], [4, 3, 2, 1]),
+    ("2D_negative_big_step", [3, 16], R48, [2, 15], [-4, -17], [-1, -15], [0, 1], [3, 2], [47, 32, 31, 16, 15, 0]),
+    ("3D_negative_axes", [2, 2, 2], list(range(1, 9)), [0, 0, 0], [2, 2, 2], [1, 1, 1], [-3, -2, -1], [2, 2, 2],
+     list(range(1, 9))),
+    ("3D_mixed_step", [2, 4, 3], list(range(24)), [0, 0, 4], [2, 4, -5], [3, 2, -2], [0, 1, 2], [1, 2, 2],
+     [2, 0, 8, 6]),
+    ("4D_INT_MIN_MAX_index", [4, 2, 3, 2], R48, [MIN, MAX, MAX, MIN], [MAX, MIN, MIN, MAX], [1, -1, -1, 1],
+     [0, 1, 2, 3], [4, 2, 3, 2],
+     [10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 22, 23, 20, 21, 18, 19, 16, 17, 14, 15, 12, 13, 34, 35, 32, 33, 30, 31,
+      28, 29, 26, 27, 24, 25, 46, 47, 44, 45, 42, 43, 40, 41, 38, 39, 36, 37]),
+    ("4D_mixed", [4, 2, 3, 2], R48, [100, -100], [-100, 100], [-1, 2], [2, 0], [2, 2, 3, 2],
+     [4, 5, 2, 3, 0, 1, 10, 11, 8, 9, 6, 7, 28, 29, 26, 27, 24, 25, 34, 35, 32, 33, 30, 31]),
+    ("5D_mixed", [2, 4, 2, 2, 3], R96, [0, 1, -5, 100, 1], [2, 6, 3, -100, 2], [1, 2, 2, -1, 1], [-5, 1, 4, 2, 3],
+     [2, 2, 2, 1, 2], [21, 23, 15, 17, 45, 47, 39, 41, 69, 71, 63, 65, 93, 95, 87, 89]),
+]
+
+
+def slice_case(vec, et, iet, aet):
+    name, dsh, d, start, stop, step, axes, osh, e = vec
+    lim = np.iinfo(W.NP[iet])
+    fix = lambda v: [int(lim.min) if x == MIN else int(lim.max) if x == MAX else x for x in v]
+    start, stop = fix(start), fix(stop)
+    data = P("data", d, et, dsh)
+    ins = [data, P("start", start, iet, [len(start)]), P("stop", stop, iet, [len(stop)]),
+           P("step", step, iet, [len(step)])]
+    if axes is not None:
+        ins.append(P("axes", axes, aet, [len(axes)]))
+    exp = O("out", e, et, osh, dims=[-1] * len(osh))
+    sl = [slice(None)] * len(dsh)
+    for s, t, st, a in zip(start, stop, step, axes if axes is not None else range(len(start))):
+        sl[a % len(dsh)] = slice(s, t, st)
+    xcheck(data.a[tuple(sl)], exp.a, name)
+    case("slice", f"v8_{name}_{et}_{iet}_{aet}", "Slice", 8, None, ins, [exp])
+
+
+@gen
+def gen_slice():
+    for et, iet, aet in (("f16", "i32", "i8"), ("bf16", "i32", "i16"), ("f32", "i64", "i32"), ("i8", "i16", "i8"),
+                         ("i16", "i8", "i16"), ("i32", "i64", "i32"), ("i64", "i32", "i64"),
+                         ("u32", "i32", "i16")):
+        for v in SL_S + SL_U:
+            slice_case(v, et, iet, aet)
+    for et, iet, aet in (("u8", "u8", "u8"), ("u16", "u16", "u16"), ("u64", "u64", "u64"), ("u32", "u16", "u8")):
+        for v in SL_U:
+            slice_case(v, et, iet, aet)
+
+
 # ==== END (sections are inserted above this line)
 if __name__ == "__main__":
     main()
