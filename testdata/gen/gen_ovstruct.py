@@ -906,8 +906,8 @@ def gen_topk():
     for v in TOPK_SMALL:
         for ver in (1, 3):
             topk_case(*v, "f32", ver)
-        for et in ("i16", "i32", "i64", "u16", "u32", "u64", "bf16", "f16", "f64"):
-            topk_case(*v, et, 3 if et in ("i16", "u16", "bf16") else 1)
+        for et in ("i16", "i64", "u32", "bf16", "f16", "f64"):
+            topk_case(*v, et, 3 if et in ("i16", "u32", "bf16") else 1)
     # ReferenceTopKTestInt64: index_element_type i64
     for ver in (1, 3):
         topk_case(*TOPK_SMALL[10], "f32", ver, iet="i64")
@@ -1338,7 +1338,7 @@ def gen_segment_max():
                 empty = 0 if fill == "zero" else lowest_of(et)
                 for name, dsh, d, sid, ns, esh, e, nsh, ne in SMX:
                     if (et, iet) not in (("f32", "i32"), ("i32", "i64"), ("f16", "i64"), ("u64", "i32"),
-                                         ("i64", "i32"), ("u32", "i64")) and name not in ("1D", "num_segments_greater"):
+                                         ("i64", "i32"), ("u32", "i64")):
                         continue
                     for use_num in (False, True):
                         sh, vals = (nsh, ne) if use_num else (esh, e)
@@ -1591,7 +1591,7 @@ def gen_slice_scatter():
     for et, iet, aet in (("boolean", "i64", "i32"), ("f16", "i32", "i8"), ("bf16", "i32", "i16"),
                          ("f32", "i64", "i32"), ("i8", "i16", "i8"), ("i16", "i8", "i16"), ("i32", "i64", "i32"),
                          ("i64", "i32", "i64"), ("u32", "i32", "i16")):
-        for v in SLS_S + SLS_U:
+        for v in SLS_S + (SLS_U if et in ("f32", "i8", "i16", "boolean", "bf16") else []):
             if et == "boolean" and v[0] in ("4D_mixed", "5D_mixed", "2D_negative_big_step", "3D_mixed_step",
                                             "4D_partial_replace_even_axes", "2D_partial_replace_0_axis",
                                             "2D_partial_replace_1_axis", "2D_partial_replace_all_axis"):
@@ -1831,7 +1831,7 @@ def gen_slice():
     for et, iet, aet in (("f16", "i32", "i8"), ("bf16", "i32", "i16"), ("f32", "i64", "i32"), ("i8", "i16", "i8"),
                          ("i16", "i8", "i16"), ("i32", "i64", "i32"), ("i64", "i32", "i64"),
                          ("u32", "i32", "i16")):
-        for v in SL_S + SL_U:
+        for v in SL_S + (SL_U if et in ("f32", "i8", "i16", "bf16") else []):
             slice_case(v, et, iet, aet)
     for et, iet, aet in (("u8", "u8", "u8"), ("u16", "u16", "u16"), ("u64", "u64", "u64"), ("u32", "u16", "u8")):
         for v in SL_U:
