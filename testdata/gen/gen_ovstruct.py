@@ -1934,6 +1934,46 @@ def gen_reverse_sequence():
                  [data, P("seq_lengths", lens, "i32", [len(lens)])], [exp])
 
 
+# ----------------------------------------------------------------------------------- broadcast.cpp
+SRC["broadcast"] = "1926139b"
+# (name, data shape, data, target shape, expected shape, expected)
+BC = [
+    ("broadcast_scalar_vector", [], [6], [4], [4], [6] * 4),
+    ("broadcast_scalar_matrix", [], [6], [2, 2], [2, 2], [6] * 4),
+    ("broadcast_scalar_tensor", [], [6], [2, 2, 2], [2, 2, 2], [6] * 8),
+    ("broadcast_trivial", [2, 2, 2], [2, 4, 6, 8, 16, 32, 64, 127], [2, 2, 2], [2, 2, 2],
+     [2, 4, 6, 8, 16, 32, 64, 127]),
+    ("broadcast_matrix_0", [2, 2], [1, 2, 3, 4], [2, 2, 2], [2, 2, 2], [1, 2, 3, 4, 1, 2, 3, 4]),
+]
+# (name, data shape, data, target shape, axes_mapping, expected)
+BCX = [
+    ("broadcast_scalar_vector_explicit_axis_0", [], [6], [1, 2], [0], [6, 6]),
+    ("broadcast_vector_colwise", [3], [1, 2, 3], [3, 4], [0], [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]),
+    ("broadcast_vector_rowwise", [4], [1, 2, 3, 4], [3, 4], [1], [1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4]),
+    ("broadcast_scalar_to_matrix", [1], [4], [3, 1], [1], [4, 4, 4]),
+    ("broadcast_matrix_1", [2, 2], [1, 2, 3, 4], [2, 2, 2], [0, 2], [1, 2, 1, 2, 3, 4, 3, 4]),
+    ("broadcast_matrix_2", [2, 2], [1, 2, 3, 4], [2, 2, 2], [0, 1], [1, 1, 2, 2, 3, 3, 4, 4]),
+]
+
+
+@gen
+def gen_broadcast():
+    for et in INT_TYPES + FLOAT_TYPES:
+        for name, dsh, d, tsh, esh, e in BC:
+            data = P("data", d, et, dsh)
+            exp = O("out", e, et, esh)
+            xcheck(np.broadcast_to(data.a, esh), exp.a, name)
+            tgt = K("target_shape", tsh, "u64", [len(tsh)])
+            case("broadcast", f"v1_{name}_{et}", "Broadcast", 1, [("mode", "numpy")], [data, tgt], [exp])
+            if et in ("i32", "f32", "u8", "bf16"):
+                case("broadcast", f"v3_{name}_{et}", "Broadcast", 3, [("mode", "numpy")], [data, tgt], [exp])
+        for name, dsh, d, tsh, am, e in BCX:
+            data = P("data", d, et, dsh)
+            exp = O("out", e, et, tsh)
+            case("broadcast", f"v1_{name}_{et}", "Broadcast", 1, [("mode", "explicit")],
+                 [data, K("target_shape", tsh, "u64", [len(tsh)]), K("axes_mapping", am, "i64", [len(am)])], [exp])
+
+
 # ==== END (sections are inserted above this line)
 if __name__ == "__main__":
     main()
