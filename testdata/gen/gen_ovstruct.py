@@ -1974,6 +1974,55 @@ def gen_broadcast():
                  [data, K("target_shape", tsh, "u64", [len(tsh)]), K("axes_mapping", am, "i64", [len(am)])], [exp])
 
 
+# ------------------------------------------------------------------------------- depth_to_space.cpp
+SRC["depth_to_space"] = "1926139b"
+D2S_A = [0, 2, 8, 10, 16, 18, 24, 26, 1, 3, 9, 11, 17, 19, 25, 27, 4, 6, 12, 14, 20, 22, 28, 30, 5, 7, 13, 15, 21,
+         23, 29, 31]
+D2S_B = [0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14,
+         30, 15, 31]
+R32 = list(range(32))
+# (name, in shape, data, mode, block, out shape, expected)
+D2S = [
+    ("depth_to_space_block_first_K1_BS2", [1, 8, 2], D2S_A[:16], "blocks_first", 2, [1, 4, 4],
+     [0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27]),
+    ("depth_to_space_block_first_K2_BS2", [1, 8, 2, 2], D2S_A, "blocks_first", 2, [1, 2, 4, 4], R32),
+    ("depth_to_space_block_first_K2_BS4", [1, 16, 2, 1], D2S_B, "blocks_first", 4, [1, 1, 8, 4], R32),
+    ("depth_to_space_depth_first_1K_BS2", [1, 8, 2], [0, 2, 1, 3, 4, 6, 5, 7, 8, 10, 9, 11, 12, 14, 13, 15],
+     "depth_first", 2, [1, 4, 4], list(range(16))),
+    ("depth_to_space_depth_first_2K_BS2", [1, 8, 2, 2], D2S_A, "depth_first", 2, [1, 2, 4, 4],
+     [0, 16, 2, 18, 1, 17, 3, 19, 8, 24, 10, 26, 9, 25, 11, 27, 4, 20, 6, 22, 5, 21, 7, 23, 12, 28, 14, 30, 13, 29,
+      15, 31]),
+    ("depth_to_space_depth_first_2K_BS4", [1, 16, 2, 1], D2S_B, "depth_first", 4, [1, 1, 8, 4], R32),
+]
+
+
+def np_d2s(x, mode, bs):
+    n, c = x.shape[:2]
+    sp = list(x.shape[2:])
+    k = len(sp)
+    cc = c // bs ** k
+    if mode == "blocks_first":
+        y = x.reshape([n] + [bs] * k + [cc] + sp)
+        perm = [0, k + 1] + [v for i in range(k) for v in (k + 2 + i, 1 + i)]
+    else:
+        y = x.reshape([n, cc] + [bs] * k + sp)
+        perm = [0, 1] + [v for i in range(k) for v in (k + 2 + i, 2 + i)]
+    return y.transpose(perm).reshape([n, cc] + [s * bs for s in sp])
+
+
+@gen
+def gen_depth_to_space():
+    for name, ish, d, mode, bs, osh, e in D2S:
+        for et in INT_TYPES + FLOAT_TYPES:
+            if et not in ("f32", "i8", "u64", "bf16", "f16", "i32") and "2K_BS2" not in name:
+                continue
+            data = P("data", d, et, ish)
+            exp = O("out", e, et, osh)
+            xcheck(np_d2s(data.a, mode, bs), exp.a, name)
+            case("depth_to_space", f"v1_{name}_{et}", "DepthToSpace", 1, [("block_size", bs), ("mode", mode)],
+                 [data], [exp])
+
+
 # ==== END (sections are inserted above this line)
 if __name__ == "__main__":
     main()
