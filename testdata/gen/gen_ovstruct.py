@@ -2023,6 +2023,82 @@ def gen_depth_to_space():
                  [data], [exp])
 
 
+# ---------------------------------------------------------------------------------------- tile.cpp
+SRC["tile"] = "16365a86"
+# (name, data shape, data, repeats, out shape, expected)
+TILE = [
+    ("tile_0d_to_1d_data_broadcast", [], [1], [2], [2], [1, 1]),
+    ("tile_1d_to_1d_no_broadcast", [6], V6, [4], [24], V6 * 4),
+    ("tile_1d_to_3d_data_broadcast", [3], [1, 2, 3], [2, 2, 1], [2, 2, 3], [1, 2, 3] * 4),
+    ("tile_3d_to_3d_repeats_broadcast", [2, 1, 3], V6, [2, 1], [2, 2, 3], [1, 2, 3, 1, 2, 3, 4, 5, 6, 4, 5, 6]),
+    ("tile_1d_to_3d_with_zero_on_axis_0", [1], [1], [0, 2, 3], [0, 2, 3], []),
+    ("tile_1d_to_3d_with_zero_on_axis_1", [3], [1, 2, 3], [2, 0, 3], [2, 0, 9], []),
+]
+TILE_F = ("tile_3d_to_3d_repeats_broadcast_float_val", [2, 1, 3], [1.1, 2.2, 3.3, 4.4, 5.5, 6.6], [2, 1], [2, 2, 3],
+          [1.1, 2.2, 3.3, 1.1, 2.2, 3.3, 4.4, 5.5, 6.6, 4.4, 5.5, 6.6])
+TILE_NEG = ("tile_1d_to_1d_with_negative_repeats", [3], [1, 2, 3], [-1], [0], [])
+
+
+def tile_case(vec, et, ret):
+    name, dsh, d, rep, osh, e = vec
+    data = P("data", d, et, dsh)
+    exp = O("out", e, et, osh)
+    if min(rep) >= 0:
+        xcheck(np.tile(data.a, rep), exp.a, name)
+    case("tile", f"v0_{name}_{et}_{ret}", "Tile", 1, None, [data, K("repeats", rep, ret, [len(rep)])], [exp])
+
+
+@gen
+def gen_tile():
+    for k, (et, ret) in enumerate([(e, r) for e in INT_TYPES + ["f16", "f32", "f64", "bf16"]
+                                   for r in INT_TYPES]):
+        if k % 5 == 0 or (et, ret) in (("f32", "i64"), ("i32", "u8")):  # every 5th of the test's 96 type pairs
+            for v in TILE:
+                tile_case(v, et, ret)
+    for et, ret in (("f16", "i8"), ("f32", "u64"), ("f64", "i32"), ("bf16", "u16")):
+        tile_case(TILE_F, et, ret)
+    for ret in ("i8", "i16", "i32", "i64"):
+        tile_case(TILE_NEG, "f32", ret)
+
+
+# ---------------------------------------------------------------------------------- shuffle_channels.cpp
+SRC["shuffle_channels"] = "1926139b"
+R60 = list(range(60))
+SC60 = [0, 1, 2, 3, 12, 13, 14, 15, 24, 25, 26, 27, 36, 37, 38, 39, 48, 49, 50, 51,
+        4, 5, 6, 7, 16, 17, 18, 19, 28, 29, 30, 31, 40, 41, 42, 43, 52, 53, 54, 55,
+        8, 9, 10, 11, 20, 21, 22, 23, 32, 33, 34, 35, 44, 45, 46, 47, 56, 57, 58, 59]
+# (name, shape, data, axis, group, expected)
+SHC = [
+    ("shuffle_channels_simple", [1, 15, 2, 2], R60, 1, 5, SC60),
+    ("shuffle_channels_negative_axis", [15, 2, 1, 2], R60, -4, 5, SC60),
+    ("shuffle_channels_float", [6, 1, 1, 1], [0, 1, 2, 3, 4, 5], 0, 2, [0, 3, 1, 4, 2, 5]),
+    ("shuffle_channels_1d", [15], list(range(15)), 0, 5, [0, 3, 6, 9, 12, 1, 4, 7, 10, 13, 2, 5, 8, 11, 14]),
+    ("shuffle_channels_2d", [15, 4], R60, 0, 5, SC60),
+    ("shuffle_channels_3d", [15, 2, 2], R60, 0, 5, SC60),
+    ("shuffle_channels_5d", [2, 2, 15, 2, 2], R60 * 4, 2, 5, SC60 * 4),
+]
+
+
+def np_shuffle(x, axis, group):
+    axis %= x.ndim
+    sh = x.shape
+    y = x.reshape(sh[:axis] + (group, sh[axis] // group) + sh[axis + 1:])
+    return np.swapaxes(y, axis, axis + 1).reshape(sh)
+
+
+@gen
+def gen_shuffle_channels():
+    for name, sh, d, axis, group, e in SHC:
+        for et in INT_TYPES + FLOAT_TYPES:
+            if et not in ("f32", "u8", "i64", "bf16") and name != "shuffle_channels_negative_axis":
+                continue
+            data = P("data", d, et, sh)
+            exp = O("out", e, et, sh)
+            xcheck(np_shuffle(data.a, axis, group), exp.a, name)
+            case("shuffle_channels", f"v0_{name}_{et}", "ShuffleChannels", 1, [("axis", axis), ("group", group)],
+                 [data], [exp])
+
+
 # ==== END (sections are inserted above this line)
 if __name__ == "__main__":
     main()
