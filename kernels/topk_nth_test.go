@@ -105,3 +105,16 @@ func TestOsHeapSelect(t *testing.T) {
 		require.Equal(t, mid-1, a[0])
 	}
 }
+
+// The selection allocates nothing per call (the comparators stay on the stack).
+func TestTopKZeroAllocs(t *testing.T) {
+	src := make([]float32, 4*300)
+	for i := range src {
+		src[i] = float32((i * 7919) % 1013)
+	}
+	for _, s := range []TopKSort{TopKSortNone, TopKSortValue, TopKSortIndex} {
+		g := TopKGeom{Outer: 4, N: 300, Inner: 1, K: 7, Max: true, Sort: s}
+		dst, idx, order := make([]float32, 28), make([]int32, 28), make([]int, 300)
+		require.Zero(t, testing.AllocsPerRun(20, func() { _ = TopK(g, src, dst, idx, order) }), "sort %d", s)
+	}
+}
