@@ -162,7 +162,7 @@ def finish(stem, name, g, inputs, outs, desc, op, expect="match", reason="", exa
 
 
 # ops whose version is older than the first opset holding them (the IR names the opset)
-FIRST_OPSET = {("ScatterNDUpdate", 3): "opset4"}
+FIRST_OPSET = {("ScatterNDUpdate", 3): "opset4", ("BatchToSpace", 1): "opset2"}
 
 
 def opset_of(optype, version):
@@ -2097,6 +2097,63 @@ def gen_shuffle_channels():
             xcheck(np_shuffle(data.a, axis, group), exp.a, name)
             case("shuffle_channels", f"v0_{name}_{et}", "ShuffleChannels", 1, [("axis", axis), ("group", group)],
                  [data], [exp])
+
+
+# ------------------------------------------------------------------------------- batch_to_space.cpp
+SRC["batch_to_space"] = "0d1b5360"
+R12 = list(range(1, 13))
+R24a = list(range(1, 25))
+# (name, data shape, data, block_shape, crops_begin, crops_end, out shape, expected)
+B2S = [
+    ("input_with_shape_4x3", [4, 3], R12, [1, 2], [0, 0], [0, 0], [2, 6], [1, 7, 2, 8, 3, 9, 4, 10, 5, 11, 6, 12]),
+    ("input_with_shape_4x1x3", [4, 1, 3], R12, [1, 1, 2], [0, 0, 0], [0, 0, 0], [2, 1, 6],
+     [1, 7, 2, 8, 3, 9, 4, 10, 5, 11, 6, 12]),
+    ("input_with_shape_4x1x1x3", [4, 1, 1, 3], R12, [1, 1, 1, 2], [0] * 4, [0] * 4, [2, 1, 1, 6],
+     [1, 7, 2, 8, 3, 9, 4, 10, 5, 11, 6, 12]),
+    ("input_with_shape_4x1x1x3_1", [4, 1, 1, 3], R12, [1, 1, 2, 1], [0] * 4, [0] * 4, [2, 1, 2, 3],
+     [1, 2, 3, 7, 8, 9, 4, 5, 6, 10, 11, 12]),
+    ("input_with_shape_4x1x1x3_2", [4, 1, 1, 3], R12, [1, 1, 2, 2], [0] * 4, [0] * 4, [1, 1, 2, 6],
+     [1, 4, 2, 5, 3, 6, 7, 10, 8, 11, 9, 12]),
+    ("input_with_shape_4x1x2x3", [4, 1, 2, 3], R24a, [1, 1, 1, 2], [0] * 4, [0] * 4, [2, 1, 2, 6],
+     [1, 13, 2, 14, 3, 15, 4, 16, 5, 17, 6, 18, 7, 19, 8, 20, 9, 21, 10, 22, 11, 23, 12, 24]),
+    ("input_with_shape_4x1x2x3_1", [4, 1, 2, 3], R24a, [1, 1, 2, 1], [0] * 4, [0] * 4, [2, 1, 4, 3],
+     [1, 2, 3, 13, 14, 15, 4, 5, 6, 16, 17, 18, 7, 8, 9, 19, 20, 21, 10, 11, 12, 22, 23, 24]),
+    ("input_with_shape_4x1x2x3_2", [4, 1, 2, 3], R24a, [1, 1, 2, 2], [0] * 4, [0] * 4, [1, 1, 4, 6],
+     [1, 7, 2, 8, 3, 9, 13, 19, 14, 20, 15, 21, 4, 10, 5, 11, 6, 12, 16, 22, 17, 23, 18, 24]),
+    ("input_with_shape_with_crop_4x1x2x3", [4, 1, 2, 3], R24a, [1, 1, 2, 2], [0] * 4, [0, 0, 0, 2], [1, 1, 4, 4],
+     [1, 7, 2, 8, 13, 19, 14, 20, 4, 10, 5, 11, 16, 22, 17, 23]),
+    ("input_with_shape_with_crop_4x1x2x3_1", [4, 1, 2, 3], R24a, [1, 1, 2, 2], [0, 0, 0, 2], [0] * 4, [1, 1, 4, 4],
+     [2, 8, 3, 9, 14, 20, 15, 21, 5, 11, 6, 12, 17, 23, 18, 24]),
+    ("input_with_shape_with_crop_4x1x2x3_2", [4, 1, 2, 3], R24a, [1, 1, 2, 2], [0, 0, 1, 0], [0, 0, 1, 0],
+     [1, 1, 2, 6], [13, 19, 14, 20, 15, 21, 4, 10, 5, 11, 6, 12]),
+]
+
+
+def np_b2s(x, bs, cb, ce):
+    n = x.ndim
+    prod = int(np.prod(bs))
+    b = x.shape[0] // prod
+    y = x.reshape(list(bs[1:]) + [b] + list(x.shape[1:]))
+    k = n - 1
+    perm = [k] + [v for i in range(1, n) for v in (k + i, i - 1)]
+    y = y.transpose(perm)
+    y = y.reshape([b] + [x.shape[i] * bs[i] for i in range(1, n)])
+    sl = tuple(slice(cb[i], y.shape[i] - ce[i]) for i in range(n))
+    return y[sl]
+
+
+@gen
+def gen_batch_to_space():
+    for name, dsh, d, bs, cb, ce, osh, e in B2S:
+        for et in INT_TYPES + FLOAT_TYPES:
+            if et not in ("f32", "i8", "u64", "bf16", "f16") and "crop" not in name:
+                continue
+            data = P("data", d, et, dsh)
+            exp = O("out", e, et, osh, dims=[-1] * len(osh))
+            xcheck(np_b2s(data.a, bs, cb, ce), exp.a, name)
+            ins = [data, P("block_shape", bs, "i64", [len(bs)]), P("crops_begin", cb, "i64", [len(cb)]),
+                   P("crops_end", ce, "i64", [len(ce)])]
+            case("batch_to_space", f"v1_{name}_{et}", "BatchToSpace", 1, None, ins, [exp])
 
 
 # ==== END (sections are inserted above this line)
