@@ -56,6 +56,8 @@ def main():
     gen_ovconv.main()
     import gen_ovdet
     gen_ovdet.main()
+    import gen_ovstruct
+    gen_ovstruct.main()
     print(f"INDEX.md: {write_index()} cases")
     import selfcheck
     return selfcheck.main()
