@@ -52,6 +52,8 @@ def main():
     gen_torch.main()
     import gen_torch_ops
     gen_torch_ops.main()
+    import gen_ovmath
+    gen_ovmath.main()
     print(f"INDEX.md: {write_index()} cases")
     import selfcheck
     return selfcheck.main()
