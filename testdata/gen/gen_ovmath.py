@@ -40,12 +40,13 @@ def bf16_round(a):
 
 
 def cast(vals, et):
-    """Values as the test's std::vector<T> holds them (float literals cast to T)."""
+    """Values as the test's std::vector<T> holds them (float literals cast to T; f16 overflows to inf)."""
     if et == "bf16":
         return bf16_round(np.asarray(vals, dtype=np.float32))
     if et == "boolean":
         return np.asarray(vals).astype(np.bool_)
-    return np.asarray(vals).astype(NPT[et])
+    with np.errstate(over="ignore"):
+        return np.asarray(vals).astype(NPT[et])
 
 
 class Case:
@@ -77,6 +78,11 @@ class Case:
             return r
         self.feeds[pname] = arr.astype(NPT[et])
         return g.param(pname, et, shape)
+
+    def mid(self, name, optype, ver, attrs, refs, et, shape, opset=None):
+        """An interior op with one unnamed output."""
+        (r,) = self.g.op(name, optype, opset or f"opset{ver}", attrs, refs, [(et, list(shape), None)])
+        return r
 
     def op(self, optype, ver, attrs, refs, outs, opset=None):
         """outs: list of (oname, etype, expected array)."""
@@ -513,6 +519,174 @@ def gen_group_normalization():
                [("y", "f32", np.array(y).reshape(shape))], tol=tol, note=note)
 
 
+# ------------------------------------------------------------------ binary arithmetic
+
+def binary(name, fn, cm, optype, ver, et, a, b, y, s1=None, s2=None, attrs=None, chain=0, out_et=None,
+           expect="match", reason="", note=None, tol=None):
+    """Parameter a, b -> op -> (op(r, r) chain times) -> Result, as the tests' CreateFunction builds it."""
+    a, b = cast(a, et), cast(b, et)
+    if s1 is not None:
+        a = a.reshape(s1)
+    if s2 is not None:
+        b = b.reshape(s2)
+    oshape = np.broadcast_shapes(a.shape, b.shape)
+    oet = out_et or et
+    y = cast(y, oet).reshape(oshape)
+    c = Case(name, fn, cm, f"{optype} {list(a.shape)} x {list(b.shape)} {et}" +
+             (f", then {optype}(r, r) {chain} times" if chain else ""))
+    refs = [c.inp("a", et, a), c.inp("b", et, b)]
+    at = attrs if attrs is not None else [("auto_broadcast", "numpy")]
+    for k in range(chain):
+        r = c.mid(f"op{k}", optype, ver, at, refs, oet, oshape)
+        refs = [r, r]
+    c.op(optype, ver, at, refs, [("y", oet, y)])
+    c.write(tol=tol, expect=expect, reason=reason, note=note)
+
+
+ALL_NUM = ("f32", "f16", "bf16", "i64", "i32", "i16", "i8", "u64", "u32", "u16", "u8")
+
+
+def gen_add():
+    fn, cm = "add.cpp", "01c95f3e775182481ac60b35c5983d9015f20e57"
+    vecs = [([2, 2], [2, 2], [1, 2, 3, 4], [5, 6, 7, 8], [6, 8, 10, 12]),
+            ([1, 2], [3, 2, 2], [1, 2], [5, 6, 7, 8, 2, 3, 1, 5, 6, 7, 1, 3], [6, 8, 8, 10, 3, 5, 2, 7, 7, 9, 2, 5]),
+            ([1], [1], [2], [8], [10]), ([2, 2], [1], [2, 4, 7, 8], [8], [10, 12, 15, 16])]
+    for et in ALL_NUM:
+        for i, (s1, s2, a, b, y) in enumerate(vecs):
+            binary(f"add_{i}_{et}", fn, cm, "Add", 1, et, a, b, y, s1, s2)
+        binary(f"add_inplace_{et}", fn, cm, "Add", 1, et, [1, 2, 3, 4], [5, 6, 7, 8], [48, 64, 80, 96], [2, 2], [2, 2],
+               chain=3)
+
+
+def gen_subtract():
+    fn, cm = "subtract.cpp", "29b00ed4876fe10dfecb5cf3cbd50daff0371cc5"
+    vecs = [([2, 2], [2, 2], [2, 4, 8, 16], [1, 2, 4, 8], [1, 2, 4, 8]),
+            ([3, 2, 1], [1, 6], [12, 24, 36, 48, 60, 72], [1, 2, 3, 4, 6, 1],
+             [11, 10, 9, 8, 6, 11, 23, 22, 21, 20, 18, 23, 35, 34, 33, 32, 30, 35,
+              47, 46, 45, 44, 42, 47, 59, 58, 57, 56, 54, 59, 71, 70, 69, 68, 66, 71]),
+            ([1], [1], [8], [2], [6])]
+    for et in ("f32", "f16", "bf16", "i64", "i32", "u64", "u32"):
+        for i, (s1, s2, a, b, y) in enumerate(vecs):
+            binary(f"subtract_{i}_{et}", fn, cm, "Subtract", 1, et, a, b, y, s1, s2)
+    for et in ("f32", "f16"):
+        binary(f"subtract_float_{et}", fn, cm, "Subtract", 1, et, [3.1], [8], [-4.9])
+
+
+def gen_multiply():
+    fn, cm = "multiply.cpp", "0e4ab38224ff7d60388440f78d7d0cca4b5e20b6"
+    vecs = [([2, 2], [2, 2], [1, 2, 3, 4], [5, 6, 7, 8], [5, 12, 21, 32]),
+            ([3, 2, 1], [1, 6], [12, 24, 36, 48, 60, 72], [1, 2, 3, 4, 6, 1],
+             [12, 24, 36, 48, 72, 12, 24, 48, 72, 96, 144, 24, 36, 72, 108, 144, 216, 36,
+              48, 96, 144, 192, 288, 48, 60, 120, 180, 240, 360, 60, 72, 144, 216, 288, 432, 72]),
+            ([1], [1], [2], [8], [16])]
+    for et in ("f32", "f16", "bf16", "i64", "i32", "u64", "u32"):
+        for i, (s1, s2, a, b, y) in enumerate(vecs):
+            binary(f"multiply_{i}_{et}", fn, cm, "Multiply", 1, et, a, b, y, s1, s2)
+    for et in ("f32", "f16"):
+        binary(f"multiply_float_{et}", fn, cm, "Multiply", 1, et, [3.1], [8], [24.8])
+
+
+def gen_divide():
+    fn, cm = "divide.cpp", "01468b9b8307546690b5c7e182a3798c2d2aa2f0"
+    for et in ("i8", "u8", "f32", "f16", "bf16", "i64", "i32", "u64", "u32"):
+        binary(f"divide_{et}", fn, cm, "Divide", 1, et, [2, 4, 8, 16], [1, 2, 4, 8], [2, 2, 2, 2], [2, 2], [2, 2],
+               attrs=[("auto_broadcast", "numpy"), ("m_pythondiv", True)])
+    dv = [("auto_broadcast", "numpy"), ("m_pythondiv", True)]
+    binary("divide_float_0_f32", fn, cm, "Divide", 1, "f32", [18], [8], [2.25], attrs=dv)
+    binary("divide_float_by_zero_f32", fn, cm, "Divide", 1, "f32", [2, 4, 8, 16], [0, 0, 0, 0], [np.inf] * 4, [2, 2],
+           [2, 2], attrs=dv)
+    binary("divide_int_0_i32", fn, cm, "Divide", 1, "i32", [0x40000140, 0x40000001, 8, 16], [2, 5, 4, 8],
+           [536871072, 214748365, 2, 2], [2, 2], [2, 2], attrs=dv)
+    binary("divide_int_1_i32", fn, cm, "Divide", 1, "i32", [18], [8], [2], attrs=dv)
+    for et in ("f32", "i32"):
+        binary(f"divide_broadcast_{et}", fn, cm, "Divide", 1, et, [12, 24, 36, 48, 60, 72], [1, 2, 3, 4, 6, 1],
+               [12, 6, 4, 3, 2, 12, 24, 12, 8, 6, 4, 24, 36, 18, 12, 9, 6, 36,
+                48, 24, 16, 12, 8, 48, 60, 30, 20, 15, 10, 60, 72, 36, 24, 18, 12, 72], [3, 2, 1], [1, 6], attrs=dv)
+    binary("divide_python_rounding_i32", fn, cm, "Divide", 1, "i32", [-10, -10, 10, 10], [-3, 3, -3, 3],
+           [3, -4, -4, 3], [2, 2], [2, 2], attrs=dv)
+    binary("divide_cpp_rounding_i32", fn, cm, "Divide", 1, "i32", [-10, -10, 10, 10], [-3, 3, -3, 3],
+           [3, -3, -3, 3], [2, 2], [2, 2], attrs=[("auto_broadcast", "numpy"), ("m_pythondiv", False)])
+
+
+def gen_power():
+    fn, cm = "power.cpp", "191a0a700dc15fa5299784471e09941c3c5adb40"
+    vecs = [([2, 2], [2, 2], [1, 2, 3, 5], [2, 0, 6, 3], [1, 1, 729, 125]),
+            ([2, 1, 5], [2, 1], list(range(1, 11)), [1, 2],
+             [1, 2, 3, 4, 5, 1, 4, 9, 16, 25, 6, 7, 8, 9, 10, 36, 49, 64, 81, 100]),
+            ([1], [1], [2], [3], [8]), ([2, 2], [1], [2, 3, 4, 5], [2], [4, 9, 16, 25])]
+    for et in ("f32", "f16", "bf16", "i64", "i32", "u64", "u32"):
+        for i, (s1, s2, a, b, y) in enumerate(vecs):
+            binary(f"power_{i}_{et}", fn, cm, "Power", 1, et, a, b, y, s1, s2)
+
+
+def gen_floor_mod():
+    fn, cm = "floor_mod.cpp", "1456d71ec5d689a6b3d3a41fd354df427a4f3722"
+    for et in ("f32", "f16", "bf16", "i64", "i32", "i8"):
+        binary(f"floor_mod_{et}", fn, cm, "FloorMod", 1, et, [7, -7, 7, -7], [3, 3, -3, -3], [1, 2, -2, -1])
+    for et in ("f32", "f16"):
+        binary(f"floor_mod_broadcast_{et}", fn, cm, "FloorMod", 1, et, [1, 2, 3, 4], [2, 3], [1, 0, 1, 2, 1, 0, 0, 1],
+               [2, 1, 2], [2, 1])
+    for et in ("f32", "f16", "bf16", "i64", "i32", "i8", "u64", "u32", "u8"):
+        binary(f"floor_mod_scalar_{et}", fn, cm, "FloorMod", 1, et, [2], [4], [2])
+    binary("floor_mod_non_integer_divisor_f32", fn, cm, "FloorMod", 1, "f32",
+           [-3.2, -3.1, -3.0, 5.0, 5.1, 5.2, -1.6, 1.6], [-3.1, -3.1, -3.1, -5.1, -5.1, -5.1, 1.7, 1.7],
+           [-0.1, -0.0, -3.0, -0.1, -0.0, -5.0, 0.1, 1.6])
+
+
+def gen_mod():
+    fn, cm = "mod.cpp", "1ba5f2114870d175b96026766d735b936624231d"
+    vecs = [([1, 2], [1, 2], [256, 56], [256, 56], [0, 0]),
+            ([2, 2], [2, 2], [256, 56, 21, 14], [112, 56, 6, 8], [32, 0, 3, 6]),
+            ([1, 2], [3, 2, 2], [1, 2], [5, 6, 7, 8, 2, 3, 1, 5, 6, 7, 1, 3], [1, 2, 1, 2, 1, 2, 0, 2, 1, 2, 0, 2]),
+            ([1], [1], [57], [13], [5]), ([2, 2], [1], [2, 4, 7, 8], [8], [2, 4, 7, 0])]
+    for et in ("f32", "f16", "i64", "i32"):
+        for i, (s1, s2, a, b, y) in enumerate(vecs):
+            binary(f"mod_{i}_{et}", fn, cm, "Mod", 1, et, a, b, y, s1, s2)
+        binary(f"mod_negative_{et}", fn, cm, "Mod", 1, et, [-57, -14, -12, -6], [13, -7, 5, -5], [-5, 0, -2, -1],
+               [2, 2], [2, 2])
+        binary(f"mod_inplace_{et}", fn, cm, "Mod", 1, et, [1, 2, 3, 4], [5, 6, 7, 8], [0, 0, 0, 0], [2, 2], [2, 2],
+               chain=1)
+
+
+def gen_squared_difference():
+    fn, cm = "squared_difference.cpp", "2bfcf1a00d38396e3d5f2815bc9b6097ebeebe5d"
+    vecs = [([1, 2], [1, 2], [256, 56], [256, 56], [0, 0]),
+            ([2, 2], [2, 2], [256, 56, -21, -14], [-112, 56, 6, -8], [135424, 0, 729, 36]),
+            ([1, 2], [3, 2, 2], [1, 2], [5, 6, 7, 8, 2, 3, 1, 5, 6, 7, 1, 3], [16, 16, 36, 36, 1, 1, 0, 9, 25, 25, 0, 1]),
+            ([1], [1], [57], [13], [1936]), ([2, 2], [1], [2, 4, 7, 8], [8], [36, 16, 1, 0])]
+    for et in ("f32", "f16", "i64", "i32"):
+        for i, (s1, s2, a, b, y) in enumerate(vecs):
+            # f16: 135424 overflows to +inf in both the test's f16 expectation and the result
+            binary(f"squared_difference_{i}_{et}", fn, cm, "SquaredDifference", 1, et, a, b, y, s1, s2)
+        binary(f"squared_difference_inplace_{et}", fn, cm, "SquaredDifference", 1, et, [1, 2, 3, 4], [5, 6, 7, 8],
+               [0, 0, 0, 0], [2, 2], [2, 2], chain=1)
+
+
+def gen_minmax():
+    fn, cm = "minimum.cpp", "3a33e0d05a893d3aaebd6bd28ba15b880af79a12"
+    vecs = [("u8", [1, 8, 8, 17, 5, 5, 2, 3], [1, 2, 4, 8, 0, 2, 1, 200], [1, 2, 4, 8, 0, 2, 1, 3]),
+            ("u16", [1, 8, 8, 17, 5, 7, 123, 3], [1, 2, 4, 8, 0, 2, 1, 1037], [1, 2, 4, 8, 0, 2, 1, 3]),
+            ("u32", [1, 8, 8, 17, 5, 5, 2, 1], [1, 2, 4, 8, 0, 2, 1, 222], [1, 2, 4, 8, 0, 2, 1, 1]),
+            ("u64", [1, 8, 8, 17, 5, 5, 2, 13], [1, 2, 4, 8, 0, 2, 1, 2222], [1, 2, 4, 8, 0, 2, 1, 13]),
+            ("f32", [1, 8, -8, 17, -0.5, 0.5, 2, 1], [1, 2, 4, 8, 0, 0, 1, 1.5], [1, 2, -8, 8, -.5, 0, 1, 1]),
+            ("i32", [1, 8, -8, 17, -5, 67635216, 2, 1], [1, 2, 4, 8, 0, 18448, 1, 6], [1, 2, -8, 8, -5, 18448, 1, 1]),
+            ("i64", [1, 8, -8, 17, -5, 67635216, 2, 17179887632], [1, 2, 4, 8, 0, 18448, 1, 280592],
+             [1, 2, -8, 8, -5, 18448, 1, 280592])]
+    for et, a, b, y in vecs:
+        binary(f"minimum_{et}", fn, cm, "Minimum", 1, et, a, b, y)
+    fn, cm = "maximum.cpp", "01c95f3e775182481ac60b35c5983d9015f20e57"
+    for et in ("f32", "f16"):
+        binary(f"maximum_float_{et}", fn, cm, "Maximum", 1, et, [1, 8, -8, 17, -0.5, 0.5, 2, 1], [1, 2, 4, 8, 0, 0, 1, 1.5],
+               [1, 8, 4, 17, 0, 0.5, 2, 1.5], [2, 2, 2], [2, 2, 2])
+    binary("maximum_i32", fn, cm, "Maximum", 1, "i32", [0x40000140, 0x40000001, -8, 17], [0x40000170, 0x40000000, 4, 8],
+           [0x40000170, 0x40000001, 4, 17], [2, 2], [2, 2])
+    binary("maximum_i64", fn, cm, "Maximum", 1, "i64", [1, 8, -8, 17, -5, 67635216, 2, 17179887632],
+           [1, 2, 4, 8, 0, 18448, 1, 28059], [1, 8, 4, 17, 0, 67635216, 2, 17179887632], [2, 2, 2], [2, 2, 2])
+    for et in ("u64", "u32"):
+        binary(f"maximum_{et}", fn, cm, "Maximum", 1, et, [1, 8, 7, 17, 5, 67635216, 2, 17179887],
+               [1, 2, 4, 8, 0, 18448, 1, 28059], [1, 8, 7, 17, 5, 67635216, 2, 17179887], [2, 2, 2], [2, 2, 2])
+
+
 NL2_TYPES = ("f32",)
 SIX_DIGITS = ("_axes_0_add", "_axes_2_add", "_axes_3_add", "_axes_123_add", "_big_eps_add", "_312_add")
 NL2 = {
@@ -617,6 +791,15 @@ def main():
     gen_lrn()
     gen_grn()
     gen_group_normalization()
+    gen_add()
+    gen_subtract()
+    gen_multiply()
+    gen_divide()
+    gen_power()
+    gen_floor_mod()
+    gen_mod()
+    gen_squared_difference()
+    gen_minmax()
     total = sum(Case.COUNT.values())
     for f in sorted(Case.COUNT):
         print(f"  {f}: {Case.COUNT[f]}")
