@@ -687,6 +687,62 @@ def gen_minmax():
                [1, 2, 4, 8, 0, 18448, 1, 28059], [1, 8, 7, 17, 5, 67635216, 2, 17179887], [2, 2, 2], [2, 2, 2])
 
 
+# ------------------------------------------------------------------ convert.cpp / convert_like.cpp
+
+F32MAX = float(np.finfo(np.float32).max)
+F32MIN = float(np.finfo(np.float32).tiny)
+CONVERT_TABLE = [  # (src, dst, shape, input, expected): the dtype pairs irrun supports (no u1/u2/u3/u4/u6/i4/nf4/f4/f8)
+    ("u8", "boolean", [2, 3], [0, 12, 23, 0, 0, 255], [0, 1, 1, 0, 0, 1]),
+    ("i32", "boolean", [2, 3], [0, -12, 23, 0, -2147483648, 2147483647], [0, 1, 1, 0, 1, 1]),
+    ("f32", "boolean", [3, 3], [0.0, 1.5745, 0.12352, 0.0, -F32MAX, F32MAX, F32MIN, np.inf, -np.inf],
+     [0, 1, 1, 0, 1, 1, 1, 1, 1]),
+]
+_H = [0.5, 1.5, 0.5, 2.5, 1.5, 0.5, 3.5, 2.5, 0.5, 0.5, 2.5, 0.5, 0.5, 0.5, 1.5]
+_U = [0, 10, 15, 20, 43, 56, 78, 99, 102, 130, 142]
+CONVERT_TABLE += [
+    ("f32", "bf16", [1, 1, 3, 5], _H, _H), ("u8", "bf16", [11], _U, _U),
+    ("f32", "f16", [1, 1, 3, 5], _H, _H), ("u8", "f16", [11], _U, _U),
+    ("u8", "f32", [2, 2], [255, 128, 32, 0], [255, 128, 32, 0]),
+    ("u16", "f32", [2, 2], [64000, 32000, 128, 0], [64000, 32000, 128, 0]),
+    ("u32", "f32", [2, 2], [4000000, 2000000, 128, 0], [4000000, 2000000, 128, 0]),
+    ("u64", "f32", [2, 2], [4000000, 2000000, 128, 0], [4000000, 2000000, 128, 0]),
+    ("i8", "f32", [2, 2], [-127, 0, 0, 127], [-127, 0, 0, 127]),
+    ("i16", "f32", [2, 2], [-32000, 0, 0, 32000], [-32000, 0, 0, 32000]),
+    ("i32", "f32", [2, 2], [-64000, 0, 0, 64000], [-64000, 0, 0, 64000]),
+    ("i64", "f32", [2, 2], [-64000, 0, 0, 64000], [-64000, 0, 0, 64000]),
+    ("bf16", "f32", [1, 1, 3, 5], _H, _H), ("f16", "f32", [1, 1, 3, 5], _H, _H), ("f32", "f32", [1, 1, 3, 5], _H, _H),
+]
+for _d in ("i8", "i16", "i32", "i64"):
+    CONVERT_TABLE += [(u, _d, [4], [1, 2, 0, 3], [1, 2, 0, 3]) for u in ("u8", "u16", "u32", "u64")]
+    CONVERT_TABLE += [(i, _d, [4], [-1, -2, 2, 3], [-1, -2, 2, 3]) for i in ("i8", "i16", "i32", "i64")]
+    CONVERT_TABLE += [(f, _d, [4], [-1, -2, 0, 3], [-1, -2, 0, 3]) for f in ("f16", "bf16")]
+    CONVERT_TABLE += [("f32", _d, [4], [-1, -2, 2.2, 3.8], [-1, -2, 2, 3])]
+for _d in ("u8", "u16", "u32", "u64"):
+    CONVERT_TABLE += [(u, _d, [4], [1, 2, 0, 3], [1, 2, 0, 3]) for u in ("u8", "u16", "u32", "u64")]
+    CONVERT_TABLE += [(i, _d, [4], [1, 2, 2, 3], [1, 2, 2, 3]) for i in ("i8", "i16", "i32", "i64")]
+    CONVERT_TABLE += [(f, _d, [4], [1, 2, 0, 3], [1, 2, 0, 3]) for f in ("f16", "bf16")]
+    CONVERT_TABLE += [("f32", _d, [4], [1, 2, 2.2, 3.8], [1, 2, 2, 3])]
+
+
+def gen_convert():
+    files = [("convert.cpp", "1cc4b9b589682041809c093edb277de9db779cc0", "Convert"),
+             ("convert_like.cpp", "14526ff421bf0d860a6f207cbee1e0f23da26703", "ConvertLike")]
+    for fn, cm, optype in files:
+        for src, dst, shape, x, y in CONVERT_TABLE:
+            xa = cast(np.array(x, dtype=np.float64) if src in ("f32", "f16", "bf16") else np.array(x, dtype=object),
+                      src).reshape(shape)
+            ya = cast(np.array(y), dst).reshape(shape)
+            nm = f"{optype.lower()}_{src}_to_{dst}"
+            c = Case(nm, fn, cm, f"{optype} {src} -> {dst} {shape}")
+            refs = [c.inp("x", src, xa)]
+            if optype == "Convert":
+                c.op("Convert", 1, [("destination_type", dst)], refs, [("y", dst, ya)])
+            else:
+                refs.append(c.inp("like", dst, np.zeros(shape, dtype=np.float32 if dst == "bf16" else NPT[dst]), "c"))
+                c.op("ConvertLike", 1, None, refs, [("y", dst, ya)])
+            c.write()
+
+
 NL2_TYPES = ("f32",)
 SIX_DIGITS = ("_axes_0_add", "_axes_2_add", "_axes_3_add", "_axes_123_add", "_big_eps_add", "_312_add")
 NL2 = {
@@ -800,6 +856,7 @@ def main():
     gen_mod()
     gen_squared_difference()
     gen_minmax()
+    gen_convert()
     total = sum(Case.COUNT.values())
     for f in sorted(Case.COUNT):
         print(f"  {f}: {Case.COUNT[f]}")
