@@ -743,6 +743,103 @@ def gen_convert():
             c.write()
 
 
+# ------------------------------------------------------------------ reduce_*.cpp (reduction.hpp: Parameter data, Const i64 axes)
+
+def reduction(name, fn, cm, optype, ver, et, shape, x, axes, keep, y, tol=None, note=None):
+    x = cast(np.array(x, dtype=np.float64 if et in ("f32", "f16") else np.int64).reshape(shape) if len(x) else
+             np.zeros(shape), et)
+    oshape = [1 if i in axes else d for i, d in enumerate(shape)] if keep else \
+        [d for i, d in enumerate(shape) if i not in axes]
+    y = cast(np.array(y, dtype=np.float64), et).reshape(oshape)
+    simple(name, fn, cm, f"{optype} {shape} axes {axes} keep_dims {keep} {et}", optype, ver, [("keep_dims", keep)],
+           [("x", et, x), ("axes", "i64", np.array(axes, dtype=np.int64), "c")], [("y", et, y)], tol=tol, note=note)
+
+
+RED_TYPES = ("f32", "f16", "i32", "u32", "u64")
+I12 = list(range(1, 13))
+I27 = list(range(1, 28))
+
+
+def _empty_cases(fn, cm, optype, ver, prefix, et, keep, fill):
+    reduction(f"{prefix}_empty_axes12_{et}_{'keep' if keep else 'drop'}", fn, cm, optype, ver, et, [2, 0, 4], [],
+              [1, 2], keep, [fill, fill])
+    reduction(f"{prefix}_empty_axis2_{et}_{'keep' if keep else 'drop'}", fn, cm, optype, ver, et, [2, 0, 4], [], [2],
+              keep, [])
+
+
+def gen_reductions():
+    std6 = lambda v: [([2, 2], [1, 2, 3, 4], [0, 1], v[0]), ([3, 2], [1, 2, 3, 4, 5, 6], [0], v[1]),
+                      ([3, 2], [1, 2, 3, 4, 5, 6], [1], v[2])]
+    r27 = lambda v: [([3, 3, 3], I27, [0], v[0]), ([3, 3, 3], I27, [2], v[1]), ([3, 3, 3], I27, [0, 1], v[2]),
+                     ([3, 3, 3], I27, [0, 1, 2], v[3])]
+    a = np.arange(1, 28).reshape(3, 3, 3)
+    specs = {
+        "ReduceMax": ("reduce_max.cpp", "1456d71ec5d689a6b3d3a41fd354df427a4f3722", 1,
+                      std6([[4], [5, 6], [2, 4, 6]]) + r27([a.max(0).ravel(), a.max(2).ravel(), a.max((0, 1)).ravel(),
+                                                             [27]]), "lowest"),
+        "ReduceMin": ("reduce_min.cpp", "01c95f3e775182481ac60b35c5983d9015f20e57", 1,
+                      std6([[1], [1, 2], [1, 3, 5]]) + r27([a.min(0).ravel(), a.min(2).ravel(), a.min((0, 1)).ravel(),
+                                                             [1]]), None),
+        "ReduceSum": ("reduce_sum.cpp", "32ed7f3a5fa85578d04a0c147a17ea375a840add", 1,
+                      std6([[10], [9, 12], [3, 7, 11]]) + r27([a.sum(0).ravel(), a.sum(2).ravel(), a.sum((0, 1)).ravel(),
+                                                               [a.sum()]]) +
+                      [([3, 3, 3, 3, 3], [1] * 243, [0, 1, 2, 3, 4], [243])], None),
+        "ReduceProd": ("reduce_prod.cpp", "071cdfa298501fe764cc6ce6be0d2b6d945ec577", 1,
+                       std6([[24], [15, 48], [2, 12, 30]]) + r27([a.prod(0).ravel(), a.prod(2).ravel(), None, None])[:2], 1),
+    }
+    for optype, (fn, cm, ver, vecs, empty) in specs.items():
+        pre = optype.lower().replace("reduce", "reduce_")
+        for et in RED_TYPES:
+            for keep in (True, False):
+                for i, (shape, x, axes, y) in enumerate(vecs):
+                    reduction(f"{pre}_{i}_{et}_{'keep' if keep else 'drop'}", fn, cm, optype, ver, et, shape, x, axes,
+                              keep, y)
+                if empty is not None:
+                    fill = 1 if empty == 1 else {"f32": -np.finfo(np.float32).max, "f16": -65504.0, "i32": -2**31,
+                                                 "u32": 0, "u64": 0}[et]
+                    _empty_cases(fn, cm, optype, ver, pre, et, keep, fill)
+    # ReduceProd's extra f32 cases
+    fn, cm = "reduce_prod.cpp", "071cdfa298501fe764cc6ce6be0d2b6d945ec577"
+    reduction("reduce_prod_f32_axes01", fn, cm, "ReduceProd", 1, "f32", [3, 3, 3], I27, [0, 1], True,
+              np.float32(a.astype(np.float32).prod((0, 1))).ravel())
+    b = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
+    prod = np.float32(1)
+    for v in (1, 10, 9, 4, 13, 6, 7, 12, 3, 2, 11, 8, 5, 14, 5, 8, 11, 2, 3, 12, 7, 6, 13, 4, 9, 10, 1):
+        prod = np.float32(prod * np.float32(v))  # the test's float product, in its order
+    reduction("reduce_prod_f32_axes012", fn, cm, "ReduceProd", 1, "f32", [3, 3, 3], b, [0, 1, 2], True, [prod])
+    # ReduceSum: Kahan-sensitive f32 sum (the test's 1M-element mt19937_64 vector is left out: 4 MB of input)
+    fn, cm = "reduce_sum.cpp", "32ed7f3a5fa85578d04a0c147a17ea375a840add"
+    for keep in (True, False):
+        reduction(f"reduce_sum_f32_precise_{'keep' if keep else 'drop'}", fn, cm, "ReduceSum", 1, "f32", [20],
+                  [np.float32(v) for v in (10000000.0, 0.9, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.1, 0.9, 0.5, 0.2, 0.3, 0.4,
+                                           0.5, 0.6, 0.7, 0.8, 0.9, 0.1)], [0], keep, [10000010.2])
+    # ReduceMean
+    fn, cm = "reduce_mean.cpp", "071cdfa298501fe764cc6ce6be0d2b6d945ec577"
+    for et in RED_TYPES:
+        fl = et in ("f32", "f16")
+        vecs = std6([[2.5], [3, 4], [1.5, 3.5, 5.5]] if fl else [[2], [3, 4], [1, 3, 5]])
+        for keep in (True, False):
+            for i, (shape, x, axes, y) in enumerate(vecs):
+                reduction(f"reduce_mean_{i}_{et}_{'keep' if keep else 'drop'}", fn, cm, "ReduceMean", 1, et, shape, x,
+                          axes, keep, y)
+            if fl:
+                _empty_cases(fn, cm, "ReduceMean", 1, "reduce_mean", et, keep, 0)
+    # ReduceL1 / ReduceL2
+    for fn, cm, optype, fy, iy in (
+            ("reduce_l1.cpp", "0c646368bb8f59ca6458685c2898f35bdbf88109", "ReduceL1", [3, 7, 11, 15, 19, 23],
+             [3, 7, 11, 15, 19, 23]),
+            ("reduce_l2.cpp", "1c8dc8153dcf7445a733b2e7e1244e6ef580f4ce", "ReduceL2",
+             [2.23606798, 5.0, 7.81024968, 10.63014581, 13.45362405, 16.2788206], [2, 5, 8, 11, 13, 16])):
+        pre = optype.lower().replace("reduce", "reduce_")
+        for et in RED_TYPES:
+            fl = et in ("f32", "f16")
+            for keep in (True, False):
+                reduction(f"{pre}_0_{et}_{'keep' if keep else 'drop'}", fn, cm, optype, 4, et, [3, 2, 2], I12, [2],
+                          keep, fy if fl else iy)
+                if fl or optype == "ReduceL1":
+                    _empty_cases(fn, cm, optype, 4, pre, et, keep, 0)
+
+
 NL2_TYPES = ("f32",)
 SIX_DIGITS = ("_axes_0_add", "_axes_2_add", "_axes_3_add", "_axes_123_add", "_big_eps_add", "_312_add")
 NL2 = {
@@ -857,6 +954,7 @@ def main():
     gen_squared_difference()
     gen_minmax()
     gen_convert()
+    gen_reductions()
     total = sum(Case.COUNT.values())
     for f in sorted(Case.COUNT):
         print(f"  {f}: {Case.COUNT[f]}")
