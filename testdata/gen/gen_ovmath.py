@@ -1057,6 +1057,56 @@ def gen_more_activations():
                   f"Swish {shp} beta {beta} {et}", note="expected values computed from the test's formula in float64")
 
 
+
+def gen_unary_math():
+    fn, cm = "round.cpp", "15c910f878b668485b074e983fd17da58bcbecfb"
+    for et in FLOAT3:
+        unary(f"round_even_{et}", fn, cm, "Round", 5, et, [0.9, 2.5, 2.3, 1.5, -4.5], [1.0, 2.0, 2.0, 2.0, -4.0],
+              attrs=[("mode", "half_to_even")])
+        unary(f"round_even_15_{et}", fn, cm, "Round", 5, et,
+              [0.1, 0.5, 0.9, 1.2, 1.5, 1.8, 2.3, 2.5, 2.7, -1.1, -1.5, -1.9, -2.2, -2.5, -2.8],
+              [0, 0, 1, 1, 2, 2, 2, 2, 3, -1, -2, -2, -2, -2, -3], attrs=[("mode", "half_to_even")])
+        unary(f"round_away_{et}", fn, cm, "Round", 5, et, [0.9, 2.5, 2.3, 1.5, -4.5], [1.0, 3.0, 2.0, 2.0, -5.0],
+              attrs=[("mode", "half_away_from_zero")])
+    unary("round_even_i64", fn, cm, "Round", 5, "i64", np.array([0, 1, 0x4000000000000001], dtype=object),
+          np.array([0, 1, 0x4000000000000001], dtype=object), attrs=[("mode", "half_to_even")])
+    for et in ("i32", "i16", "i8", "u64", "u32", "u16", "u8"):
+        unary(f"round_even_{et}", fn, cm, "Round", 5, et, [0, 1, 0x40], [0, 1, 0x40], attrs=[("mode", "half_to_even")])
+    fn, cm = "sqrt.cpp", "592f0a8951e4a275174c24b5afff1bb2722207c4"
+    unary("sqrt_basic_f32", fn, cm, "Sqrt", 1, "f32", [16, 4, 81, 100, 10000, 0], [4, 2, 9, 10, 100, 0], [2, 3])
+    unary("sqrt_negative_f32", fn, cm, "Sqrt", 1, "f32", [-1, 4, -81, 100], [np.nan, 2, np.nan, 10])
+    unary("sqrt_integral_i32", fn, cm, "Sqrt", 1, "i32", [4, 7, 9, 10, 80, 55, 6, 1, 23, 233, 256, 474, 1024, 110889],
+          [2, 3, 3, 3, 9, 7, 2, 1, 5, 15, 16, 22, 32, 333], [2, 7])
+    unary("sqrt_floating_f32", fn, cm, "Sqrt", 1, "f32",
+          [4, 7, 9, 10, 80, 55, 6.25, 0.9, 23.33, 233, 256, 473.7891, 1024, 111108.88],
+          [2., 2.6457512, 3., 3.1622777, 8.944272, 7.4161983, 2.5, 0.94868326, 4.830114, 15.264338, 16., 21.766697, 32.,
+           333.33], [2, 7])
+    fn, cm = "atanh.cpp", "1ba5f2114870d175b96026766d735b936624231d"
+    for et in ("f16", "f32"):
+        unary(f"atanh_{et}", fn, cm, "Atanh", 3, et, [-1.0, -0.5, 0.0, 0.8, 1.0],
+              [-np.inf, -0.54930614, 0.0, 1.0986123, np.inf], opset="opset4")
+    unary("atanh_i32", fn, cm, "Atanh", 3, "i32", [-1, 0, 1], [-2**31, 0, 2**31 - 1], opset="opset4")
+    unary("atanh_u32", fn, cm, "Atanh", 3, "u32", [0, 1], [0, 2**32 - 1], opset="opset4")
+    unary("atanh_i64", fn, cm, "Atanh", 3, "i64", [-1, 0, 1], np.array([-2**63, 0, 2**63 - 1], dtype=object),
+          opset="opset4")
+    unary("atanh_u64", fn, cm, "Atanh", 3, "u64", [0, 1], np.array([0, 2**64 - 1], dtype=object), opset="opset4")
+    fn, cm = "exp.cpp", "15ece458962a1bb954e019a3c98158b3c6c0d30f"
+    e = lambda v: np.exp(np.float32(v), dtype=np.float32)
+    x8 = [-4, -3, -2, -1, 0, 1, 2, 3]
+    for et in ("f32", "f16"):
+        unary(f"exp_0_{et}", fn, cm, "Exp", 1, et, x8, [e(v) for v in x8])
+        unary(f"exp_1_{et}", fn, cm, "Exp", 1, et, [13], [e(13)])
+    for et in ("i32", "i64"):
+        unary(f"exp_0_{et}", fn, cm, "Exp", 1, et, x8, [int(e(v)) for v in x8])
+        unary(f"exp_1_{et}", fn, cm, "Exp", 1, et, [13], [int(e(13))])
+    for et in ("f16", "f32"):
+        c = Case(f"exp_inplace_{et}", fn, cm, f"Exp(Exp(x)) {et}")
+        r = c.mid("exp0", "Exp", 1, None, [c.inp("x", et, cast([1, 3], et))], et, [2])
+        with np.errstate(over="ignore"):
+            c.op("Exp", 1, None, [r], [("y", et, cast([e(e(1)), e(e(3))], et))])
+        c.write()
+
+
 NL2_TYPES = ("f32",)
 SIX_DIGITS = ("_axes_0_add", "_axes_2_add", "_axes_3_add", "_axes_123_add", "_big_eps_add", "_312_add")
 NL2 = {
@@ -1178,6 +1228,7 @@ def main():
     gen_hard_sigmoid()
     gen_hsigmoid_hswish()
     gen_more_activations()
+    gen_unary_math()
     total = sum(Case.COUNT.values())
     for f in sorted(Case.COUNT):
         print(f"  {f}: {Case.COUNT[f]}")
