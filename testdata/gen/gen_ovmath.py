@@ -1107,6 +1107,140 @@ def gen_unary_math():
         c.write()
 
 
+
+CMP_X = [([2, 2], [0, 12, 23, 0], [2, 2], [0, 12, 23, 0]),
+         ([2, 3], [0, 6, 45, 1, 21, 21], [2, 3], [1, 18, 23, 1, 19, 21]),
+         ([1], [53], [1], [53]),
+         ([2, 4], [0, 12, 23, 0, 1, 5, 11, 8], [2, 4], [0, 12, 23, 0, 10, 5, 11, 8]),
+         ([3, 1, 2], [2, 1, 4, 1, 3, 1], [1, 2, 1], [1, 1]),
+         ([2, 1, 2, 1], [2, 1, 4, 1], [1, 2, 1], [1, 1])]
+# greater.cpp / greater_equal.cpp use 12 (not 11) at index 6 of the 2x4 case
+CMP_X_G = CMP_X[:3] + [([2, 4], [0, 12, 23, 0, 1, 5, 12, 8], [2, 4], [0, 12, 23, 0, 10, 5, 11, 8])] + CMP_X[4:]
+CMP = {  # op: (file, commit, types, inputs, expected per case)
+    "Equal": ("equal.cpp", "0b2dc7096766cf653a05351ab5824263c76cb066", ("f32", "f16", "i32", "u32"), CMP_X,
+              [[1, 1, 1, 1], [0, 0, 0, 1, 0, 1], [1], [1, 1, 1, 1, 0, 1, 1, 1], [0, 1] * 6, [0, 1, 0, 1]]),
+    "Less": ("less.cpp", "07eefb0167434a6b40342526dae7fd1ac483b9a6", ("f32", "f16", "i32", "u32"), CMP_X,
+             [[0] * 4, [1, 1, 0, 0, 0, 0], [0], [0, 0, 0, 0, 1, 0, 0, 0], [0] * 12, [0] * 4]),
+    "LessEqual": ("less_eq.cpp", "4940397b50bcc27e3fedcc148c88a8b7ec7554d8", ("f32", "f16", "i32", "u32"), CMP_X,
+                  [[1] * 4, [1, 1, 0, 1, 0, 1], [1], [1] * 8, [0, 1] * 6, [0, 1, 0, 1]]),
+    "Greater": ("greater.cpp", "1ba5f2114870d175b96026766d735b936624231d", ("f32", "f16", "i32", "i64", "u32", "u64"),
+                CMP_X_G, [[0] * 4, [0, 0, 1, 0, 1, 0], [0], [0, 0, 0, 0, 0, 0, 1, 0], [1, 0] * 6, [1, 0, 1, 0]]),
+    "GreaterEqual": ("greater_equal.cpp", "223477ddf98740423de549d374867b14604e12e5",
+                     ("f32", "f16", "i64", "i32", "u64", "u32"), CMP_X_G,
+                     [[1] * 4, [0, 0, 1, 1, 1, 1], [1], [1, 1, 1, 1, 0, 1, 1, 1], [1] * 12, [1] * 4]),
+}
+CMP_BOOL_NOTE = ("the test's boolean variant stores raw bytes 0..53 in a boolean tensor and compares the bytes; "
+                 "a .npy bool holds only 0/1, so that variant is not ported")
+
+
+def compare_case(name, fn, cm, optype, et, s1, a, s2, b, y):
+    a, b = cast(a, et).reshape(s1), cast(b, et).reshape(s2)
+    y = np.array(y, dtype=np.bool_).reshape(np.broadcast_shapes(a.shape, b.shape))
+    simple(name, fn, cm, f"{optype} {s1} x {s2} {et}", optype, 1, [("auto_broadcast", "numpy")],
+           [("a", et, a), ("b", et, b)], [("y", "boolean", y)])
+
+
+def gen_comparison():
+    for optype, (fn, cm, types, xs, ys) in CMP.items():
+        for et in types:
+            for i, ((s1, a, s2, b), y) in enumerate(zip(xs, ys)):
+                compare_case(f"{optype.lower()}_{i}_{et}", fn, cm, optype, et, s1, a, s2, b, y)
+    fn, cm = "equal.cpp", "0b2dc7096766cf653a05351ab5824263c76cb066"
+    nan, inf = np.nan, np.inf
+    num = [([4], [-2.5, 25.5, 2.25, nan], [4], [10.0, 5.0, 2.25, 10.0], [0, 0, 1, 0]),
+           ([2, 3], [0.0, nan, nan, 1.0, 21.0, -inf], [2, 3], [1.0, nan, 23.0, 1.0, 19.0, 21.0], [0, 0, 0, 1, 0, 0]),
+           ([1], [inf], [1], [inf], [1]),
+           ([5], [-2.5, 25.5, 2.25, inf, 6.0], [5], [10.0, 5.0, 2.25, 10.0, -inf], [0, 0, 1, 0, 0])]
+    for et in ("f16", "f32"):
+        for i, (s1, a, s2, b, y) in enumerate(num):
+            compare_case(f"equal_numeric_{i}_{et}", fn, cm, "Equal", et, s1, a, s2, b, y)
+
+
+
+def gen_is_checks():
+    def xs(et):
+        return [np.inf, 0.0, _lim(et, "max"), -0.5, -np.inf, 1.0, _lim(et, "min"), np.nan]
+    fn, cm = "is_finite.cpp", "5c9ea5ee20d9626570034d6396dbfd2253a72638"
+    for et in ("f64", "f32", "f16", "bf16"):
+        unary(f"is_finite_{et}", fn, cm, "IsFinite", 10, et, xs(et), [0, 1, 1, 1, 0, 1, 1, 0], out_et="boolean")
+    fn, cm = "is_nan.cpp", "1927b9c8846845966bff8f66f277c6a9971858f8"
+    for et in ("f64", "f32", "f16", "bf16"):
+        unary(f"is_nan_{et}", fn, cm, "IsNaN", 10, et, xs(et), [0, 0, 0, 0, 0, 0, 0, 1], out_et="boolean")
+    fn, cm = "is_inf.cpp", "223477ddf98740423de549d374867b14604e12e5"
+    for nm, neg, pos, y in (("default", True, True, [1, 0, 0, 0, 1, 0, 0, 0]),
+                            ("positive", False, True, [1, 0, 0, 0, 0, 0, 0, 0]),
+                            ("negative", True, False, [0, 0, 0, 0, 1, 0, 0, 0]),
+                            ("none", False, False, [0] * 8)):
+        for et in ("f64", "f32", "f16", "bf16"):
+            unary(f"is_inf_{nm}_{et}", fn, cm, "IsInf", 10, et, xs(et), y, out_et="boolean",
+                  attrs=[("detect_negative", neg), ("detect_positive", pos)])
+
+
+
+CUMSUM_VECS = [  # shape, x, expected, exclusive, reverse, axis (None: the one-input CumSum), axis type
+    ([1], [3], [3], False, False, None, None),
+    ([6], [1, 2, 3, 4, 5, 6], [1, 3, 6, 10, 15, 21], False, False, None, None),
+    ([2, 4], list(range(8)), [0, 1, 2, 3, 4, 6, 8, 10], False, False, None, None),
+    ([6], [1, 2, 3, 4, 5, 6], [1, 3, 6, 10, 15, 21], False, False, 0, "i32"),
+    ([6], [1, 2, 3, 4, 5, 6], [1, 3, 6, 10, 15, 21], False, False, 0, "i64"),
+    ([6], [1, 2, 3, 4, 5, 6], [21, 20, 18, 15, 11, 6], False, True, 0, "i64"),
+    ([6], [1, 2, 3, 4, 5, 6], [0, 1, 3, 6, 10, 15], True, False, 0, "i64"),
+    ([6], [1, 2, 3, 4, 5, 6], [20, 18, 15, 11, 6, 0], True, True, 0, "i64"),
+    ([2, 4], list(range(8)), [0, 1, 2, 3, 4, 6, 8, 10], False, False, 0, "i32"),
+    ([2, 4], list(range(8)), [4, 6, 8, 10, 4, 5, 6, 7], False, True, 0, "i32"),
+    ([2, 4], list(range(8)), [0, 0, 0, 0, 0, 1, 2, 3], True, False, 0, "i32"),
+    ([2, 4], list(range(8)), [4, 5, 6, 7, 0, 0, 0, 0], True, True, 0, "i32"),
+    ([2, 4], list(range(8)), [0, 1, 3, 6, 4, 9, 15, 22], False, False, 1, "i32"),
+    ([2, 4], list(range(8)), [0, 0, 1, 3, 0, 4, 9, 15], True, False, 1, "i32"),
+    ([2, 4], list(range(8)), [6, 6, 5, 3, 22, 18, 13, 7], False, True, 1, "i32"),
+    ([2, 4], list(range(8)), [6, 5, 3, 0, 18, 13, 7, 0], True, True, 1, "i32"),
+    ([3, 2, 4], list(range(24)), [0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 18, 20, 22, 24, 27, 30, 33, 36, 39, 42, 45],
+     False, False, 0, "i32"),
+    ([3, 2, 4], list(range(24)), [0, 1, 2, 3, 4, 6, 8, 10, 8, 9, 10, 11, 20, 22, 24, 26, 16, 17, 18, 19, 36, 38, 40, 42],
+     False, False, 1, "i32"),
+    ([3, 2, 4], list(range(24)), [0, 1, 3, 6, 4, 9, 15, 22, 8, 17, 27, 38, 12, 25, 39, 54, 16, 33, 51, 70, 20, 41, 63, 86],
+     False, False, 2, "i32"),
+]
+
+
+def gen_cum_sum_batch_norm():
+    fn, cm = "cum_sum.cpp", "0c646368bb8f59ca6458685c2898f35bdbf88109"
+    for et in ("bf16", "f16", "f32", "i32", "i64", "u32", "i8"):
+        for i, (shp, x, y, excl, rev, axis, at) in enumerate(CUMSUM_VECS):
+            ins = [("x", et, np.array(x).reshape(shp))]
+            attrs = None
+            if axis is not None:
+                ins.append(("axis", at, np.array(axis)))
+                attrs = [("exclusive", excl), ("reverse", rev)]
+            multi(f"cum_sum_{i}_{et}", fn, cm, "CumSum", 3, attrs, ins, cast(y, et).reshape(shp), et,
+                  f"CumSum {shp} axis {axis} exclusive {excl} reverse {rev} {et}")
+    fn, cm = "batch_norm.cpp", "551c9e7a5db0f494ca34695d6202a64cb5d80ef2"
+    xs4 = [0.54881352, 0.71518934, 0.60276335, 0.54488319, 0.42365479, 0.64589411, 0.4375872, 0.89177299]
+    vecs = [  # shape, x, expected, gamma, beta, mean, variance, eps, printed digits
+        ([2, 3], [1, 2, 3, -1, -2, -3], [2, 6, 12, -2, -6, -12], [2, 3, 4], [0, 0, 0], [0, 0, 0], [0.75] * 3, 0.25, 8),
+        ([2, 3], [1, 2, 3, -1, -2, -3], [3, 0, 6, 1, -4, 0], [1, 1, 1], [2, -2, 3], [0, 0, 0], [0.75] * 3, 0.25, 8),
+        ([2, 3], [1, 2, 3, -1, -2, -3], [3, 0, 6, 1, -4, 0], [1, 1, 1], [0, 0, 0], [-2, 2, -3], [0.75] * 3, 0.25, 8),
+        ([2, 3], [3, 5, 1, -3, -5, -1], [2, 2, 2, -2, -2, -2], [1, 1, 1], [0, 0, 0], [0, 0, 0], [2, 6, 0], 0.25, 8),
+        ([2, 2, 2, 1], xs4, [0.54903894, 0.71533161, 0.60296183, 0.54511058, 0.42394274, 0.64607101, 0.43786817,
+                             0.89182704], [1, 1], [1, 1], [1, 1], [1, 1], 0.001, 8),
+        ([2, 2, 2, 1], xs4, [-0.30327, 1.1561, -0.096382, -0.434702, -1.4011, 0.548275, -1.06187, 1.59295], [1, 1], [0, 0],
+         [0.583388, 0.619252], [0.0119972, 0.0282681], 0.001, 5),
+    ]
+    for et in ("f32", "f16"):
+        for i, (shp, x, y, g, b, m, v, eps, digits) in enumerate(vecs):
+            xa, ya = cast(np.array(x).reshape(shp), et), cast(np.array(y).reshape(shp), et)
+            tol = (1e-5, 1e-4) if (digits < 8 and et == "f32") else None
+            note = "expected values printed to 5-6 significant digits" if tol else None
+            for ver in (1, 5):
+                c = Case(f"batch_norm{ver}_{i}_{et}", fn, cm, f"BatchNormInference-{ver} {shp} epsilon {eps} {et}")
+                p = {n: c.inp(n, et, cast(a, et)) for n, a in (("x", xa), ("gamma", g), ("beta", b), ("mean", m),
+                                                                ("variance", v))}
+                order = ["gamma", "beta", "x", "mean", "variance"] if ver == 1 else \
+                    ["x", "gamma", "beta", "mean", "variance"]
+                c.op("BatchNormInference", ver, [("epsilon", eps)], [p[n] for n in order], [("y", et, ya)])
+                c.write(tol=tol, note=note)
+
+
 NL2_TYPES = ("f32",)
 SIX_DIGITS = ("_axes_0_add", "_axes_2_add", "_axes_3_add", "_axes_123_add", "_big_eps_add", "_312_add")
 NL2 = {
@@ -1229,6 +1363,9 @@ def main():
     gen_hsigmoid_hswish()
     gen_more_activations()
     gen_unary_math()
+    gen_comparison()
+    gen_is_checks()
+    gen_cum_sum_batch_norm()
     total = sum(Case.COUNT.values())
     for f in sorted(Case.COUNT):
         print(f"  {f}: {Case.COUNT[f]}")
