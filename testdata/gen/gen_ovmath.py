@@ -1241,6 +1241,91 @@ def gen_cum_sum_batch_norm():
                 c.write(tol=tol, note=note)
 
 
+
+def gen_logical_bitwise():
+    T, F = True, False
+    a34 = [T, T, T, T, T, F, T, F, F, T, T, T]
+    logical = {
+        "LogicalAnd": ("logical_and.cpp", "367910b68250f54870d500c88e89bbb63d01f27e",
+                       [([2, 2], [T, F, T, F], [2, 2], [F, T, T, F], [F, F, T, F]),
+                        ([2, 1, 2, 1], [T, F, T, F], [1, 1, 2, 1], [T, F], [T, F, T, F]),
+                        ([3, 4], a34, [3, 4], [T, T, T, T, T, F, T, F, F, T, T, F], [T, T, T, T, T, F, T, F, F, T, T, F])]),
+        "LogicalOr": ("logical_or.cpp", "2cd15daac8e6954ede53c8628fb44d6e2a527f3a",
+                      [([2, 2], [T, F, T, F], [2, 2], [F, T, T, F], [T, T, T, F]),
+                       ([2, 1, 2, 1], [T, F, T, F], [1, 1, 2, 1], [T, F], [T, F, T, F]),
+                       ([3, 4], a34, [3, 4], [T, T, T, T, T, T, T, F, F, T, T, F], [T, T, T, T, T, T, T, F, F, T, T, T])]),
+        "LogicalXor": ("logical_xor.cpp", "3da147fc6116225ab22239cf4c6498dd1e489702",
+                       [([2, 2], [T, F, T, F], [2, 2], [F, T, T, F], [T, T, F, F]),
+                        ([2, 1, 2, 1], [T, F, T, F], [1, 1, 2, 1], [T, F], [F, F, F, F]),
+                        ([3, 4], a34, [3, 4], [T, T, T, T, T, T, T, F, F, T, T, F], [F, F, F, F, F, T, F, F, F, F, F, T])]),
+    }
+    for optype, (fn, cm, vecs) in logical.items():
+        for i, (s1, a, s2, b, y) in enumerate(vecs):
+            a, b = np.array(a).reshape(s1), np.array(b).reshape(s2)
+            multi(f"{optype.lower()}_{i}", fn, cm, optype, 1, [("auto_broadcast", "numpy")],
+                  [("a", "boolean", a), ("b", "boolean", b)], np.array(y).reshape(np.broadcast_shapes(s1, s2)),
+                  "boolean", f"{optype} {s1} x {s2}")
+    fn, cm = "logical_not.cpp", "254d3621bcae9dcea504c855749737fde6781270"
+    unary("logical_not_boolean", fn, cm, "LogicalNot", 1, "boolean", [T, F, T, F], [F, T, F, T], [2, 2])
+    unary("logical_not_u8", fn, cm, "LogicalNot", 1, "u8", [1, 0, 1, 0], [0, 1, 0, 1], [2, 2])
+    ab = [("auto_broadcast", "numpy")]
+    fn, cm = "bitwise_and.cpp", "052732e642b660e87c4c99f9c29a809ac0fe188c"
+    multi("bitwise_and_boolean", fn, cm, "BitwiseAnd", 13, ab,
+          [("a", "boolean", np.array([T, F, T, F]).reshape(2, 2)), ("b", "boolean", np.array([T, F, F, T]).reshape(2, 2))],
+          np.array([T, F, F, F]).reshape(2, 2), "boolean", "BitwiseAnd boolean")
+    multi("bitwise_and_i8", fn, cm, "BitwiseAnd", 13, ab, [("a", "i8", [125, 2, 3]), ("b", "i8", [-5, 2, 1])],
+          cast([121, 2, 1], "i8"), "i8", "BitwiseAnd i8")
+    multi("bitwise_and_u8", fn, cm, "BitwiseAnd", 13, ab, [("a", "u8", [125, 2, 3]), ("b", "u8", [5, 2, 1])],
+          cast([5, 2, 1], "u8"), "u8", "BitwiseAnd u8")
+    fn, cm = "bitwise_or.cpp", "052732e642b660e87c4c99f9c29a809ac0fe188c"
+    multi("bitwise_or_boolean", fn, cm, "BitwiseOr", 13, ab,
+          [("a", "boolean", np.array([T, F, T, F]).reshape(2, 2)), ("b", "boolean", np.array([T, F, F, T]).reshape(2, 2))],
+          np.array([T, F, T, T]).reshape(2, 2), "boolean", "BitwiseOr boolean")
+    fn, cm = "bitwise_not.cpp", "3a33e0d05a893d3aaebd6bd28ba15b880af79a12"
+    unary("bitwise_not_boolean", fn, cm, "BitwiseNot", 13, "boolean", [T, F, T, F], [F, T, F, T], [2, 2])
+    for et in ("i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64"):
+        ii = np.iinfo(NPT[et])
+        if ii.min < 0:
+            x, y = [int(ii.max), int(ii.min), -7], [int(ii.min), int(ii.max), 6]
+        else:
+            x, y = [int(ii.max), 0, 7], [0, int(ii.max), int(ii.max) - 7]
+        unary(f"bitwise_not_{et}", fn, cm, "BitwiseNot", 13, et, np.array(x, dtype=object), np.array(y, dtype=object))
+    fn, cm = "bitwise_left_shift.cpp", "0ec55de7f55c1dd660775ea402f7f18f3171012b"
+    xs = [0, 0, 1, -1, 3, -3, 2, -2, 64, -64]
+    multi("bitwise_left_shift_i32", fn, cm, "BitwiseLeftShift", 15, ab, [("a", "i32", xs), ("b", "i32", [1])],
+          cast([0, 0, 2, -2, 6, -6, 4, -4, 128, -128], "i32"), "i32", "BitwiseLeftShift i32")
+    multi("bitwise_left_shift_i8", fn, cm, "BitwiseLeftShift", 15, ab, [("a", "i8", xs), ("b", "i8", [1])],
+          cast([0, 0, 2, -2, 6, -6, 4, -4, -128, -128], "i8"), "i8", "BitwiseLeftShift i8")
+    fn, cm = "bitwise_right_shift.cpp", "2287d2bc173c351665c65ed21cf53351e7378c6d"
+    r1 = [0, 0, 0, -1, 1, -2, 1, -1, 32, -32]
+    big = [0, 0, 1, -1, 3, -3, 2, -2, 64, -64] + r1 + [0, 0, 0, -1, 0, -1, 0, -1, 16, -16] + \
+        [0, 0, 0, -1, 0, -1, 0, -1, 8, -8]
+    tail_i = [0, 0, 0, -1, 0, -1, 0, -1, 0, -1] * 2
+    tail_i8 = [0, 0, 0, -1, 0, -1, 0, -1, 4, -4] + [0, 0, 0, -1, 0, -1, 0, -1, 0, -1]
+    ux = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 51, 64]
+    uy = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 51, 64, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 25, 32, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 12, 16,
+          0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 6, 8]
+    rs = [  # name, type, a shape, a, b shape, b, expected
+        ("1d_i32", "i32", [10], xs, [1], [1], r1),
+        ("5x2_i32", "i32", [5, 2], xs, [1, 1], [1], r1),
+        ("2x5_i32", "i32", [2, 5], xs, [2, 1], [1, 2], [0, 0, 0, -1, 1, -1, 0, -1, 16, -16]),
+        ("1d_i8", "i8", [10], xs, [1], [1], r1),
+        ("6x2x5_i64", "i64", [2, 5], xs, [6, 1, 1], [0, 1, 2, 3, 8, 31], big + tail_i),
+        ("6x2x5_i32", "i32", [2, 5], xs, [6, 1, 1], [0, 1, 2, 3, 8, 31], big + tail_i),
+        ("6x2x5_i16", "i16", [2, 5], xs, [6, 1, 1], [0, 1, 2, 3, 8, 16], big + tail_i),
+        ("6x2x5_i8", "i8", [2, 5], xs, [6, 1, 1], [0, 1, 2, 3, 4, 7], big + tail_i8),
+        ("6x2x6_u8", "u8", [2, 6], ux, [6, 1, 1], [0, 1, 2, 3, 4, 7], uy + [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 4] + [0] * 12),
+        ("6x2x6_u16", "u16", [2, 6], ux, [6, 1, 1], [0, 1, 2, 3, 4, 7], uy + [0] * 10 + [3, 4] + [0] * 12),
+        ("6x2x6_u32", "u32", [2, 6], ux, [6, 1, 1], [0, 1, 2, 3, 4, 7], uy + [0] * 10 + [3, 4] + [0] * 12),
+        ("6x2x6_u64", "u64", [2, 6], ux, [6, 1, 1], [0, 1, 2, 3, 8, 63], uy + [0] * 24),
+    ]
+    for nm, et, s1, a, s2, b, y in rs:
+        oshape = np.broadcast_shapes(tuple(s1), tuple(s2))
+        multi(f"bitwise_right_shift_{nm}", fn, cm, "BitwiseRightShift", 15, ab,
+              [("a", et, np.array(a).reshape(s1)), ("b", et, np.array(b).reshape(s2))], cast(y, et).reshape(oshape), et,
+              f"BitwiseRightShift {s1} >> {s2} {et}")
+
+
 NL2_TYPES = ("f32",)
 SIX_DIGITS = ("_axes_0_add", "_axes_2_add", "_axes_3_add", "_axes_123_add", "_big_eps_add", "_312_add")
 NL2 = {
@@ -1366,6 +1451,7 @@ def main():
     gen_comparison()
     gen_is_checks()
     gen_cum_sum_batch_norm()
+    gen_logical_bitwise()
     total = sum(Case.COUNT.values())
     for f in sorted(Case.COUNT):
         print(f"  {f}: {Case.COUNT[f]}")
