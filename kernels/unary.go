@@ -28,12 +28,12 @@ type UnaryIntRule uint8
 const (
 	// IntRuleNone: the op has no integer kernel.
 	IntRuleNone UnaryIntRule = iota
-	// IntRuleTrunc is static_cast<T>(f(x)) (exp, log, sin, asin, acos, elu): truncation toward
+	// IntRuleTrunc is static_cast<T>(f(x)) (exp, log, sin, asin, elu): truncation toward
 	// zero. C++ leaves out-of-range and NaN results undefined; here they saturate at T's
 	// range and NaN gives 0.
 	IntRuleTrunc
-	// IntRuleRound is static_cast<T>(std::round(f(x))) (sqrt, tanh, erf, tan, cos, atan, sinh,
-	// cosh, asinh, acosh): half away from zero, saturating as IntRuleTrunc.
+	// IntRuleRound is static_cast<T>(std::round(f(x))) (sqrt, tanh, erf, tan, cos, acos, atan,
+	// sinh, cosh, asinh, acosh): half away from zero, saturating as IntRuleTrunc.
 	IntRuleRound
 	// IntRuleCopy is the identity (floor, ceiling and round on integers).
 	IntRuleCopy

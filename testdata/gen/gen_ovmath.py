@@ -1326,6 +1326,86 @@ def gen_logical_bitwise():
               f"BitwiseRightShift {s1} >> {s2} {et}")
 
 
+
+def gen_unary_more():
+    fn, cm = "abs.cpp", "1456d71ec5d689a6b3d3a41fd354df427a4f3722"
+    for et in FLOAT3:
+        unary(f"abs_{et}", fn, cm, "Abs", 1, et, [1, -2, 0, -4.75], [1, 2, 0, 4.75])
+    for et in ("i64", "i32"):
+        unary(f"abs_{et}", fn, cm, "Abs", 1, et, [1, -2, 0, -4], [1, 2, 0, 4])
+    for et in ("u64", "u32"):
+        unary(f"abs_{et}", fn, cm, "Abs", 1, et, [1, 2, 0, 4], [1, 2, 0, 4])
+    fn, cm = "acos.cpp", "460280b09960321ae20825f1727ef4f98a659251"
+    x = [-1, -0.75, -0.5, -0.25, -0.125, 0, 0.125, 0.25, 0.5, 0.75, 1]
+    y = [3.14159265, 2.41885841, 2.09439510, 1.82347658, 1.69612416, 1.57079633, 1.44546850, 1.31811607, 1.04719755,
+         0.72273425, 0.0]
+    for et in ("f16", "f32"):
+        unary(f"acos_{et}", fn, cm, "Acos", 1, et, x, y)
+    for et in ("i32", "i64"):
+        unary(f"acos_{et}", fn, cm, "Acos", 1, et, [-1, 0, 1], [3, 2, 0])
+    for et in ("u32", "u64"):
+        unary(f"acos_{et}", fn, cm, "Acos", 1, et, [0, 1], [2, 0])
+    fn, cm = "acosh.cpp", "1ba5f2114870d175b96026766d735b936624231d"
+    x = [1, 2, 3, 4, 5, 10, 100, 1000]
+    for et in ("f16", "f32"):
+        unary(f"acosh_{et}", fn, cm, "Acosh", 3, et, x, [0., 1.317, 1.763, 2.063, 2.292, 2.993, 5.298, 7.6012],
+              opset="opset4", tol=(5e-4, 1e-5) if et == "f32" else (1e-3, 1e-3),
+              note="expected values printed to 3-4 decimals")
+    for et in ("i32", "i64", "u32", "u64"):
+        unary(f"acosh_{et}", fn, cm, "Acosh", 3, et, x, [0, 1, 2, 2, 2, 3, 5, 8], opset="opset4")
+    fn, cm = "asin.cpp", "285168a7672d25d06a6a2bd84cce9c6b44f0ff83"
+    x = [-1, -0.75, -0.5, -0.25, -0.125, 0, 0.125, 0.25, 0.5, 0.75, 1]
+    y = [-1.57079633, -0.84806208, -0.52359878, -0.25268026, -0.12532783, 0.0, 0.12532783, 0.25268026, 0.52359878,
+         0.84806208, 1.57079633]
+    for et in ("f16", "f32"):
+        unary(f"asin_{et}", fn, cm, "Asin", 1, et, x, y)
+    for et in ("i32", "i64"):
+        unary(f"asin_{et}", fn, cm, "Asin", 1, et, [-1, 0, 1], [-1, 0, 1])
+    for et in ("u32", "u64"):
+        unary(f"asin_{et}", fn, cm, "Asin", 1, et, [0, 1], [0, 1])
+    fn, cm = "asinh.cpp", "01c95f3e775182481ac60b35c5983d9015f20e57"
+    x = [0, 1, -1, 2, -2, 3, -3, 4, 5, 10, 100]
+    y = [0.0, 0.88137359, -0.88137359, 1.44363548, -1.44363548, 1.81844646, -1.81844646, 2.09471255, 2.31243834,
+         2.99822295, 5.29834237]
+    for et in ("f16", "f32"):
+        unary(f"asinh_{et}", fn, cm, "Asinh", 3, et, x, y, opset="opset4")
+    for et in ("i32", "i64"):
+        unary(f"asinh_{et}", fn, cm, "Asinh", 3, et, list(range(-5, 6)), [-2, -2, -2, -1, -1, 0, 1, 1, 2, 2, 2],
+              opset="opset4")
+    for et in ("u32", "u64"):
+        unary(f"asinh_{et}", fn, cm, "Asinh", 3, et, list(range(6)), [0, 1, 1, 2, 2, 2], opset="opset4")
+    fn, cm = "cos.cpp", "2adf90d454aa185fc2eb4724e473d45b0a81ed39"
+    x = [0, 0.25, -0.25, 0.5, -0.5, 1, -1, 2, -2, 4, -4]
+    y = [1.0, 0.96891242, 0.96891242, 0.87758256, 0.87758256, 0.54030231, 0.54030231, -0.41614684, -0.41614684,
+         -0.65364362, -0.65364362]
+    for et in ("f16", "f32"):
+        unary(f"cos_{et}", fn, cm, "Cos", 1, et, x, y)
+    for et in ("i32", "i64"):
+        unary(f"cos_{et}", fn, cm, "Cos", 1, et, [1, 2, 3, 4, 5], [1, 0, -1, -1, 0])
+    for et in ("u32", "u64"):
+        unary(f"cos_{et}", fn, cm, "Cos", 1, et, [1, 2, 5], [1, 0, 0])
+    fn, cm = "cosh.cpp", "0d1b53608ca63220e5a18d54f9c0518a01869a3e"
+    x = [-4, -2, -1, -0.5, -0.25, 0, 0.25, 0.5, 1, 2, 4]
+    y = [27.30823284, 3.76219569, 1.54308063, 1.12762597, 1.03141310, 1.0, 1.03141310, 1.12762597, 1.54308063,
+         3.76219569, 27.30823284]
+    for et in ("f16", "f32"):
+        unary(f"cosh_{et}", fn, cm, "Cosh", 1, et, x, y)
+    for et in ("i32", "i64"):
+        unary(f"cosh_{et}", fn, cm, "Cosh", 1, et, [-4, -2, -1, 0, 1, 2, 4], [27, 4, 2, 1, 2, 4, 27])
+    for et in ("u32", "u64"):
+        unary(f"cosh_{et}", fn, cm, "Cosh", 1, et, [0, 1, 2, 4], [1, 2, 4, 27])
+    fn, cm = "atan.cpp", "6a42036545f9ddd4db02d03d757a155722c0677c"
+    x = [-4, -2, -1, -0.5, -0.25, 0, 0.25, 0.5, 1, 2, 4]
+    y = [-1.32581766, -1.10714872, -0.78539816, -0.46364761, -0.24497866, 0.0, 0.24497866, 0.46364761, 0.78539816,
+         1.10714872, 1.32581766]
+    for et in ("f16", "f32"):
+        unary(f"atan_{et}", fn, cm, "Atan", 1, et, x, y)
+    for et in ("i32", "i64"):
+        unary(f"atan_{et}", fn, cm, "Atan", 1, et, [-2, -1, 0, 1, 2], [-1, -1, 0, 1, 1])
+    for et in ("u32", "u64"):
+        unary(f"atan_{et}", fn, cm, "Atan", 1, et, [0, 1, 2, 3, 4], [0, 1, 1, 1, 1])
+
+
 NL2_TYPES = ("f32",)
 SIX_DIGITS = ("_axes_0_add", "_axes_2_add", "_axes_3_add", "_axes_123_add", "_big_eps_add", "_312_add")
 NL2 = {
@@ -1452,6 +1532,7 @@ def main():
     gen_is_checks()
     gen_cum_sum_batch_norm()
     gen_logical_bitwise()
+    gen_unary_more()
     total = sum(Case.COUNT.values())
     for f in sorted(Case.COUNT):
         print(f"  {f}: {Case.COUNT[f]}")
