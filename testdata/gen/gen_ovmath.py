@@ -1425,6 +1425,55 @@ def gen_unary_more():
          1.15782128, -1.15782128]
     for et in ("f32", "f16"):
         unary(f"tan_{et}", fn, cm, "Tan", 1, et, x, y)
+    fn, cm = "floor.cpp", "061aae26f44b0da2ad15e3fe83227f9a28786863"
+    for et in ("f32", "f16"):
+        unary(f"floor_{et}", fn, cm, "Floor", 1, et, [-2.5, -2.0, 0.3, 4.8], [-3.0, -2.0, 0.0, 4.0])
+    unary("floor_i64", fn, cm, "Floor", 1, "i64", np.array([0, 1, 0x4000000000000001], dtype=object),
+          np.array([0, 1, 0x4000000000000001], dtype=object))
+    unary("floor_i32", fn, cm, "Floor", 1, "i32", [2, 136314888, 0x40000010, 0x40000001],
+          [2, 136314888, 0x40000010, 0x40000001])
+    for et in ("i16", "i8", "u64", "u32", "u16", "u8"):
+        unary(f"floor_{et}", fn, cm, "Floor", 1, et, [2, 64, 0x40, 0x01], [2, 64, 0x40, 0x01])
+    fn, cm = "log.cpp", "4940397b50bcc27e3fedcc148c88a8b7ec7554d8"
+    for et in ("f32", "f16"):
+        unary(f"log_{et}", fn, cm, "Log", 1, et, [0.125, 0.25, 0.5, 1, 2, 4, 8, 16],
+              [-2.07944154, -1.38629436, -0.69314718, 0.0, 0.69314718, 1.38629436, 2.07944154, 2.77258872])
+    for et in ("i64", "i32", "u64", "u32"):
+        unary(f"log_{et}", fn, cm, "Log", 1, et, [10, 100, 1000, 10000], [2, 4, 6, 9])
+    fn, cm = "tanh.cpp", "254d3621bcae9dcea504c855749737fde6781270"
+    x = [-4, -2, -1, -0.5, -0.25, 0, 0.25, 0.5, 1, 2, 4]
+    y = [-0.99932930, -0.96402758, -0.76159416, -0.46211716, -0.24491866, 0.0, 0.24491866, 0.46211716, 0.76159416,
+         0.96402758, 0.99932930]
+    for et in ("f16", "f32"):
+        unary(f"tanh_{et}", fn, cm, "Tanh", 1, et, x, y)
+    for et in ("i32", "i64"):
+        unary(f"tanh_{et}", fn, cm, "Tanh", 1, et, [-4, -2, -1, 0, 1, 2, 4], [-1, -1, -1, 0, 1, 1, 1])
+    for et in ("u32", "u64"):
+        unary(f"tanh_{et}", fn, cm, "Tanh", 1, et, [0, 1, 2, 4], [0, 1, 1, 1])
+    fn, cm = "negative.cpp", "32d42229dc31db087d6bc7f59ada474e74193013"
+    for et in FLOAT3:
+        unary(f"negative_{et}", fn, cm, "Negative", 1, et, [1, -2, 0, -4.75, 8.75, -8.75], [-1, 2, 0, 4.75, -8.75, 8.75])
+    for et in ("i64", "i32"):
+        unary(f"negative_{et}", fn, cm, "Negative", 1, et, [1, 8, -8, 17, -2, 1, 8, -8, 17, -1],
+              [-1, -8, 8, -17, 2, -1, -8, 8, -17, 1])
+    fn, cm = "sign.cpp", "551c9e7a5db0f494ca34695d6202a64cb5d80ef2"
+    for et in ("f32", "f16"):
+        unary(f"sign_{et}", fn, cm, "Sign", 1, et, [1, -2, 0, -4.8, 4.8, -0.0], [1, -1, 0, -1, 1, 0])
+    for et in ("u64", "u32"):
+        unary(f"sign_{et}", fn, cm, "Sign", 1, et, [1, 2, 0, 4, 4, 0], [1, 1, 0, 1, 1, 0])
+    for et in ("i32", "i64"):
+        unary(f"sign_{et}", fn, cm, "Sign", 1, et, [1, -2, 0, -4, 4, 0], [1, -1, 0, -1, 1, 0])
+    fn, cm = "ceiling.cpp", "1c33d902ed86d2e9c64b417967c826563067fd8e"
+    for et in ("f32", "f16"):
+        unary(f"ceiling_{et}", fn, cm, "Ceiling", 1, et, [-2.5, -2.0, 0.3, 4.8], [-2.0, -2.0, 1.0, 5.0])
+    for et in ("i64", "u64"):
+        unary(f"ceiling_{et}", fn, cm, "Ceiling", 1, et, np.array([0, 1, 0x4000000000000001], dtype=object),
+              np.array([0, 1, 0x4000000000000001], dtype=object))
+    for et in ("i32", "u32"):
+        unary(f"ceiling_{et}", fn, cm, "Ceiling", 1, et, [2, 136314888, 0x40000010, 0x40000001],
+              [2, 136314888, 0x40000010, 0x40000001])
+    for et in ("i16", "i8", "u16", "u8"):
+        unary(f"ceiling_{et}", fn, cm, "Ceiling", 1, et, [2, 64, 0x40, 0x01], [2, 64, 0x40, 0x01])
     fn, cm = "atan.cpp", "6a42036545f9ddd4db02d03d757a155722c0677c"
     x = [-4, -2, -1, -0.5, -0.25, 0, 0.25, 0.5, 1, 2, 4]
     y = [-1.32581766, -1.10714872, -0.78539816, -0.46364761, -0.24497866, 0.0, 0.24497866, 0.46364761, 0.78539816,
