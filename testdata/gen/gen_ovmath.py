@@ -1486,6 +1486,36 @@ def gen_unary_more():
         unary(f"atan_{et}", fn, cm, "Atan", 1, et, [0, 1, 2, 3, 4], [0, 1, 1, 1, 1])
 
 
+
+def gen_late():
+    fn, cm = "softsign.cpp", "1927b9c8846845966bff8f66f277c6a9971858f8"
+    for et in FLOAT3:
+        unary(f"softsign_{et}", fn, cm, "SoftSign", 9, et, [-1.0, 0.0, 1.0, 15.0], [-0.5, 0.0, 0.5, 0.9375])
+    T, F = True, False
+    fn, cm = "bitwise_xor.cpp", "052732e642b660e87c4c99f9c29a809ac0fe188c"
+    multi("bitwise_xor_boolean", fn, cm, "BitwiseXor", 13, [("auto_broadcast", "numpy")],
+          [("a", "boolean", np.array([T, F, T, F]).reshape(2, 2)), ("b", "boolean", np.array([T, F, F, T]).reshape(2, 2))],
+          np.array([F, F, T, T]).reshape(2, 2), "boolean", "BitwiseXor boolean")
+    fn, cm = "not_equal.cpp", "1456d71ec5d689a6b3d3a41fd354df427a4f3722"
+    vecs = [([2, 2], [1, 0, 10, 255], [2, 2], [1, 0, 10, 255], [0, 0, 0, 0]),
+            ([2, 3], [0, 15, 45, 10, 5, 10], [2, 3], [1, 15, 5, 10, 50, 10], [1, 0, 1, 0, 1, 0]),
+            ([1], [20], [1], [10], [1]),
+            ([2, 4], [0, 12, 23, 0, 1, 5, 12, 8], [2, 4], [0, 12, 23, 0, 10, 5, 11, 8], [0, 0, 0, 0, 1, 0, 1, 0]),
+            ([3, 1, 2], [2, 7, 4, 7, 3, 7], [1, 2, 1], [7, 7], [1, 0] * 6),
+            ([2, 1, 2, 1], [1, 2, 1, 4], [1, 2, 1], [1, 1], [0, 1, 0, 1])]
+    for et in ("f32", "f16", "i32", "u32"):
+        for i, (s1, a, s2, b, y) in enumerate(vecs):
+            compare_case(f"notequal_{i}_{et}", fn, cm, "NotEqual", et, s1, a, s2, b, y)
+    nan, inf = np.nan, np.inf
+    num = [([4], [-2.5, 25.5, 2.25, nan], [4], [10.0, 5.0, 2.25, 10.0], [1, 1, 0, 1]),
+           ([2, 3], [0.0, nan, nan, 1.0, 21.0, -inf], [2, 3], [1.0, nan, 23.0, 1.0, 19.0, 21.0], [1, 1, 1, 0, 1, 1]),
+           ([1], [inf], [1], [inf], [0]),
+           ([5], [-2.5, 25.5, 2.25, inf, 6.0], [5], [10.0, 5.0, 2.25, 10.0, -inf], [1, 1, 0, 1, 1])]
+    for et in ("f16", "f32"):
+        for i, (s1, a, s2, b, y) in enumerate(num):
+            compare_case(f"notequal_numeric_{i}_{et}", fn, cm, "NotEqual", et, s1, a, s2, b, y)
+
+
 NL2_TYPES = ("f32",)
 SIX_DIGITS = ("_axes_0_add", "_axes_2_add", "_axes_3_add", "_axes_123_add", "_big_eps_add", "_312_add")
 NL2 = {
@@ -1613,6 +1643,7 @@ def main():
     gen_cum_sum_batch_norm()
     gen_logical_bitwise()
     gen_unary_more()
+    gen_late()
     total = sum(Case.COUNT.values())
     for f in sorted(Case.COUNT):
         print(f"  {f}: {Case.COUNT[f]}")
