@@ -934,8 +934,7 @@ def gen_gelu():
         unary(f"gelu7_erf_0_{et}", fn, cm, "Gelu", 7, et, x8, y8, attrs=[("approximation_mode", "erf")])
         unary(f"gelu7_tanh_0_{et}", fn, cm, "Gelu", 7, et, x8, y8, attrs=[("approximation_mode", "tanh")],
               expect="differs" if et == "f32" else "match", reason="" if et == "f16" else "the test reuses the ERF vector for the TANH mode on [-4, 3]: tanh-GELU(-4) is "
-              "-6.97e-5, not ERF's -1.26e-4 (OpenVINO passes it only through its rel 1e-2 threshold's handling of tiny "
-              "values)")
+              "-6.97e-5, not ERF's -1.26e-4, far outside the f32 tolerance")
         unary(f"gelu7_erf_1_{et}", fn, cm, "Gelu", 7, et, x3, y3e, attrs=[("approximation_mode", "erf")])
         unary(f"gelu7_tanh_1_{et}", fn, cm, "Gelu", 7, et, x3, y3t, attrs=[("approximation_mode", "tanh")])
 
@@ -1229,8 +1228,12 @@ def gen_cum_sum_batch_norm():
     for et in ("f32", "f16"):
         for i, (shp, x, y, g, b, m, v, eps, digits) in enumerate(vecs):
             xa, ya = cast(np.array(x).reshape(shp), et), cast(np.array(y).reshape(shp), et)
-            tol = (1e-5, 1e-4) if (digits < 8 and et == "f32") else None
-            note = "expected values printed to 5-6 significant digits" if tol else None
+            tol, note = None, None
+            if digits < 8 and et == "f32":
+                tol, note = (1e-5, 1e-4), "expected values printed to 5-6 significant digits"
+            elif digits < 8:
+                # the f16 mean/variance (0.0119972 -> 0.012) move the result by 2 f16 ulps from the f32 vector
+                tol, note = (4e-3, 1e-3), "f16 mean/variance shift the result up to 2 f16 ulps from the printed vector"
             for ver in (1, 5):
                 c = Case(f"batch_norm{ver}_{i}_{et}", fn, cm, f"BatchNormInference-{ver} {shp} epsilon {eps} {et}")
                 p = {n: c.inp(n, et, cast(a, et)) for n, a in (("x", xa), ("gamma", g), ("beta", b), ("mean", m),
