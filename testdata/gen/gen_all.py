@@ -58,6 +58,8 @@ def main():
     gen_ovdet.main()
     import gen_ovstruct
     gen_ovstruct.main()
+    import gen_ovmath
+    gen_ovmath.main()
     print(f"INDEX.md: {write_index()} cases")
     import selfcheck
     return selfcheck.main()
