@@ -1,0 +1,31 @@
+//go:build amd64 && !purego
+
+package kernels
+
+// PReLU rows of the epilogue with AVX-512 (sm_prelu_amd64.s): a masked multiply of the
+// negative lanes, x·v exactly as the Go loop computes it; NaN and −0 are not < 0 and
+// stay.
+
+//go:noescape
+func smPReluScalar512(n int, p *float32, v float32)
+
+//go:noescape
+func smPReluRow512(n int, p, q *float32)
+
+// smPReluScalar sets row[i] = row[i]·v where row[i] < 0.
+func smPReluScalar(row []float32, v float32) {
+	if p512On() && len(row) > 0 {
+		smPReluScalar512(len(row), gemmP(row), v)
+		return
+	}
+	smPReluScalarGo(row, v)
+}
+
+// smPReluRow sets row[i] = row[i]·v[i] where row[i] < 0.
+func smPReluRow(row, v []float32) {
+	if p512On() && len(row) > 0 && len(v) >= len(row) {
+		smPReluRow512(len(row), gemmP(row), gemmP(v))
+		return
+	}
+	smPReluRowGo(row, v)
+}

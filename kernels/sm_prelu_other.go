@@ -1,0 +1,6 @@
+//go:build !amd64 || purego
+
+package kernels
+
+func smPReluScalar(row []float32, v float32) { smPReluScalarGo(row, v) }
+func smPReluRow(row, v []float32)            { smPReluRowGo(row, v) }
