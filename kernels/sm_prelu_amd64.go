@@ -29,3 +29,22 @@ func smPReluRow(row, v []float32) {
 	}
 	smPReluRowGo(row, v)
 }
+
+//go:noescape
+func smBlkVec512(n int, p *float32, v *float32, kind int)
+
+// smBlkVec is smBlkVecGo with AVX-512.
+func smBlkVec(k EpiKind, blk []float32, n int, v *[smallnNR]float32) {
+	if p512On() && n > 0 && len(blk) >= n*smallnNR {
+		code := 3
+		switch k {
+		case EpiAddChan:
+			code = 1
+		case EpiMulChan:
+			code = 2
+		}
+		smBlkVec512(n, gemmP(blk), &v[0], code)
+		return
+	}
+	smBlkVecGo(k, blk, n, v)
+}
