@@ -52,6 +52,8 @@ func MaxPoolContext[T Number, I Index](ctx context.Context, w *Workers, g Window
 		if idx != nil {
 			j.mode = idxMode{modSp: j.mode.modBase}
 		}
+	} else if rows, ok := smPlanesRows(&p); ok && idx == nil {
+		j.wp = rows
 	}
 	j.fn = maxRunner[T, I]{}
 	j.ints[1] = 0
