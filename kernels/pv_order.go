@@ -1,10 +1,6 @@
 package kernels
 
-import (
-	"os"
-	"strconv"
-	"unsafe"
-)
+import "unsafe"
 
 // Order-free MaxPool (values only). Without indices, the value a max fold
 // returns is the same bits in any fold order, except for one case: the
@@ -66,11 +62,10 @@ func pvOrderUse[T Number](j *job, tabbed bool) bool {
 // the tap tables (round 11, helper pl): every tap there is a lane of a
 // gather, and the tables are built per block, which costs more than a tap
 // of the contiguous folds the H-first block runs (max f32 1×85×611×39
-// k[5,9] s[4,6]: 1.7× ORT through the tables).
+// k[5,9] s[4,6]: 1.7× ORT through the tables; weights 2× and 4× took it
+// from 2.9 to 0.6–0.8 ms CPU time, 2×477×48×35 k[6,7] s[3,6] from 2.0 to
+// 0.95; 1× changed nothing).
 func pltTabbedCost(w int) int {
-	if v, err := strconv.Atoi(os.Getenv("PL_TABW")); err == nil {
-		return w * v / 4
-	}
 	return w * pltTabWeight / 4
 }
 
