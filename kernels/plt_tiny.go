@@ -30,9 +30,8 @@ import "unsafe"
 // about 100 taps a unit and lost beyond 150; against the float MaxPool
 // kernels (whose units cost least) they lost from 50.
 const (
-	pltTinyMaxTaps     = 1536
-	pltTinyUnitTaps    = 128 // MaxPool (integer storage)
-	pltTinyUnitTapsAvg = 96  // AvgPool (float32 results mixed from 60 to 130)
+	pltTinyMaxTaps  = 1536
+	pltTinyUnitTaps = 128
 )
 
 // pltTinyTaps returns the valid window taps of one output plane (the sum
@@ -53,22 +52,25 @@ func pltTinyTaps(p *winPlan) int {
 // pltTinyUse reports whether job j (planned by planRows) takes the
 // tiny-plane path: a 2- or 3-D geometry (not the 1-D rows plan) over
 // several planes, a window of two taps or more, at most pltTinyMaxTaps
-// valid taps a plane and pltTinyUnitTaps (pltTinyUnitTapsAvg) an output
-// depth; for MaxPool
+// valid taps a plane and pltTinyUnitTaps an output depth; for MaxPool
 // (max) only on integer storage (f32/f64/f16/bf16 MaxPool keep their
-// kernels, faster there). The choice depends on the geometry and, for
-// MaxPool, on the storage type — never on the thread count — so AvgPool
-// f16/bf16 results stay the float32 kernel's bits.
+// kernels, faster there), for AvgPool only 2-D windows. The choice
+// depends on the geometry and, for MaxPool, on the storage type — never
+// on the thread count — so AvgPool f16/bf16 results stay the float32
+// kernel's bits.
 func pltTinyUse(j *job, max, intStorage bool) bool {
 	p := &j.wp
 	if j.ints[0] != 0 || p.nsp < 2 || p.planes < 2 || p.inPlane == 0 || p.kernelVol < 2 || max && !intStorage {
 		return false
 	}
-	t, u := pltTinyTaps(p), pltTinyUnitTaps
-	if !max {
-		u = pltTinyUnitTapsAvg
+	if !max && (p.out[0] != 1 || p.k[0] != 1) {
+		// 3-D AvgPool: the depth-first sums of avgBlockFloat and the
+		// integer kernel's slice sums won (avg i32 11×185×12×2×22
+		// k[2,1,2]: 1.3–1.5× slower here; f32 2×22×16×14×4 k[7,1,1] 1.5×).
+		return false
 	}
-	return t <= pltTinyMaxTaps && t <= u*p.out[0]
+	t := pltTinyTaps(p)
+	return t <= pltTinyMaxTaps && t <= pltTinyUnitTaps*p.out[0]
 }
 
 // pltMaxFn and pltAvgFn return the tiny-plane runners for storage type T.
