@@ -123,6 +123,13 @@ func pltTinyCheck[T Number](t *testing.T, pool []*Workers) {
 				require.NoError(t, AvgPool(w, g, src, got, excl))
 				require.Equal(t, pltBits(wantAvg[e]), pltBits(got), "%+v avg excl %v threads %d", g, excl, w.Threads())
 			}
+			if w != nil && it < 4 {
+				allocs := testing.AllocsPerRun(3, func() {
+					_ = MaxPool(w, g, src, got, gotI, axis)
+					_ = AvgPool(w, g, src, got, true)
+				})
+				require.Zero(t, allocs, "%+v allocations per MaxPool+AvgPool, threads %d", g, w.Threads())
+			}
 		}
 	}
 }
