@@ -287,6 +287,76 @@ def gen_rdft():
              f"{list(y.shape)} (expected_{table})")
 
 
+# ------------------------------------------------------------------------------------------- IRDFT
+IRDFT_C = "191a0a700dc15fa5299784471e09941c3c5adb40"
+# irdft.cpp's input_data_1..6 are rdft.cpp's expected tables (the RDFT of rdft.cpp's input_data): keyed here by the
+# numpy rfftn (axes, sizes) that reproduces them; the heads of those tables are checked in gen_rdft.
+IRDFT_INPUTS = {1: ([2], None), 2: ([2], [5]), 3: ([2], [12]), 4: ([1, 2], None), 5: ([1, 2], [5, 12]),
+                6: ([0, 1, 2], None)}
+# heads of irdft.cpp's expected tables (transcribed)
+IRDFT_HEADS = {
+    "irdft1d_results_1": None,  # = rdft.cpp's input_data (within float rounding); the transcribed input is saved
+    "irdft2d_results_2": [0.10606504, 0.74547091, 0.57231341, 0.45824085, 0.38470576, 0.27398939, 0.66796227,
+                          0.39547472, 0.28157284, 0.77991920, 0.00000012, 0.00000025, 0.59909402, 0.12294612],
+    "irdft3d_results_2": [0.29655575, 0.59799123, 0.22431113, 0.46143103, 0.53208175, 0.32705094, 0.59367000,
+                          0.29963828, 0.41763943, 0.24033307, 0.42796425, 0.56577777, 0.37677909, 0.32099129],
+}
+# (test name, input table, axes, signal_size or None, numpy irfftn axes, numpy s or None, expected table)
+IRDFT_CASES = [
+    ("irdft1d_eval", 1, [2], None, [2], None, "irdft1d_results_1"),
+    ("irdft1d_eval_1", 1, [-1], None, [2], None, "irdft1d_results_1"),
+    ("irdft1d_eval_signal_size_0", 1, [2], [10], [2], [10], "irdft1d_results_1"),
+    ("irdft1d_eval_signal_size_0_1", 1, [2], [-1], [2], None, "irdft1d_results_1"),
+    ("irdft1d_eval_signal_size_1", 2, [2], [5], [2], [5], "irdft1d_results_2"),
+    ("irdft1d_eval_signal_size_1_1", 2, [-1], [5], [2], [5], "irdft1d_results_2"),
+    ("irdft1d_eval_signal_size_2", 3, [2], [4], [2], [4], "irdft1d_results_3"),
+    ("irdft1d_eval_signal_size_2_1", 3, [-1], [4], [2], [4], "irdft1d_results_3"),
+    ("irdft2d_eval_1", 4, [1, 2], None, [1, 2], None, "irdft1d_results_1"),
+    ("irdft2d_eval_1_positive_negative_axes", 4, [1, -1], None, [1, 2], None, "irdft1d_results_1"),
+    ("irdft2d_eval_1_negative_positive_axes", 4, [-2, 2], None, [1, 2], None, "irdft1d_results_1"),
+    ("irdft2d_eval_1_negative_negative_axes", 4, [-2, -1], None, [1, 2], None, "irdft1d_results_1"),
+    ("irdft2d_eval_1_signal_size_0_s10_10", 4, [1, 2], [10, 10], [1, 2], None, "irdft1d_results_1"),
+    ("irdft2d_eval_1_signal_size_0_s10_10_positive_negative_axes", 4, [1, -1], [10, 10], [1, 2], None,
+     "irdft1d_results_1"),
+    ("irdft2d_eval_1_signal_size_0_s10_10_negative_positive_axes", 4, [-2, 2], [10, 10], [1, 2], None,
+     "irdft1d_results_1"),
+    ("irdft2d_eval_1_signal_size_0_s10_10_negative_negative_axes", 4, [-2, -1], [10, 10], [1, 2], None,
+     "irdft1d_results_1"),
+    ("irdft2d_eval_1_signal_size_0_s10_m1", 4, [1, 2], [10, -1], [1, 2], None, "irdft1d_results_1"),
+    ("irdft2d_eval_1_signal_size_0_sm1_10", 4, [1, 2], [-1, 10], [1, 2], None, "irdft1d_results_1"),
+    ("irdft2d_eval_1_signal_size_0_sm1_m1", 4, [1, 2], [-1, -1], [1, 2], None, "irdft1d_results_1"),
+    ("irdft2d_eval_2_signal_size", 5, [1, 2], [5, 12], [1, 2], [5, 12], "irdft2d_results_2"),
+    ("irdft2d_eval_2_signal_size_positive_negative_axes", 5, [1, -1], [5, 12], [1, 2], [5, 12], "irdft2d_results_2"),
+    ("irdft2d_eval_2_signal_size_negative_positive_axes", 5, [-2, 2], [5, 12], [1, 2], [5, 12], "irdft2d_results_2"),
+    ("irdft2d_eval_2_signal_size_negative_negative_axes", 5, [-2, -1], [5, 12], [1, 2], [5, 12], "irdft2d_results_2"),
+    ("irdft3d_eval_1", 6, [0, 1, 2], None, [0, 1, 2], None, "irdft1d_results_1"),
+    ("irdft3d_eval_1_negative_axes_and_signal_size", 6, [-3, 1, 2], [-1, 10, -1], [0, 1, 2], None,
+     "irdft1d_results_1"),
+    ("irdft3d_eval_2", 6, [0, 1, 2], [4, 5, 12], [0, 1, 2], [4, 5, 12], "irdft3d_results_2"),
+    ("irdft3d_eval_2_negative_axes", 6, [-3, -2, 2], [4, 5, 12], [0, 1, 2], [4, 5, 12], "irdft3d_results_2"),
+]
+
+
+def gen_irdft():
+    x = np.array(RDFT_INPUT, dtype=np.float32).astype(np.float64).reshape(2, 10, 10)
+    for nm, tin, axes, sizes, npaxes, nps, table in IRDFT_CASES:
+        ra, rs = IRDFT_INPUTS[tin]
+        inp = to_pair(np.fft.rfftn(x, s=rs, axes=ra)).astype(np.float32).astype(np.float64)
+        y = np.fft.irfftn(to_complex(inp), s=nps, axes=npaxes)
+        if table == "irdft1d_results_1":
+            assert np.allclose(y, x, atol=1e-5), nm
+            y = x  # the test's table is the round trip back to rdft.cpp's input_data
+        elif IRDFT_HEADS.get(table) is not None:
+            check_head(table, y, IRDFT_HEADS[table])
+        consts = [np.array(axes, dtype=np.int64)]
+        if sizes is not None:
+            consts.append(np.array(sizes, dtype=np.int64))
+        tag = nm.replace("irdft", "").replace("_eval", "")
+        case(f"irdft_{tag}_f32", "IRDFT", "opset9", None, inp, consts, y, origin("irdft.cpp", IRDFT_C, nm),
+             f"IRDFT-9 template vector {nm}: {list(inp.shape)} half spectrum (input_data_{tin}), axes {axes}, "
+             f"signal_size {sizes} -> {list(y.shape)} (expected_{table})")
+
+
 def main():
     import os
     import shutil
@@ -296,6 +366,7 @@ def main():
     gen_dft()
     gen_idft()
     gen_rdft()
+    gen_irdft()
     print(f"{SOURCE}: {sum(COUNTS.values())} cases {COUNTS}")
 
 
