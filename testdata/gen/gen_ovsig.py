@@ -357,6 +357,100 @@ def gen_irdft():
              f"signal_size {sizes} -> {list(y.shape)} (expected_{table})")
 
 
+# ------------------------------------------------------------------------------------------- ISTFT
+ISTFT_C = "13faa4d2b46e05baa97fcd0912c2ee0bed6f3f59"
+ISTFT_SIG16 = [5.8779e-01, -7.7051e-01, -6.8455e-01, 6.8455e-01, 7.7051e-01, -5.8779e-01, -8.4433e-01, 4.8175e-01,
+               9.0483e-01, -3.6813e-01, -9.5106e-01, 2.4869e-01, 9.8229e-01, -1.2533e-01, -9.9803e-01, 6.8545e-07]
+ISTFT_SIG48 = [-0.9511, -0.1861, 0.7722, 0.9283, 0.1200, -0.8129, -0.9014, -0.0534, 0.8500, 0.8704,
+               -0.0134, -0.8833, -0.8356, 0.0801, 0.9126, 0.7971, -0.1465, -0.9379, -0.7550, 0.2123,
+               0.9590, 0.7095, -0.2771, -0.9758, -0.6608, 0.3406, 0.9882, 0.6092, -0.4027, -0.9962,
+               -0.5549, 0.4629, 0.9998, 0.4981, -0.5211, -0.9989, -0.4390, 0.5769, 0.9936, 0.3780,
+               -0.6302, -0.9838, -0.3154, 0.6806, 0.9696, 0.2513, -0.7281, -0.9511]
+ISTFT_SIG39 = ISTFT_SIG48[:39]  # the test's signal_39 lists the first 39 values of signal_48
+ISTFT_STFT_9_1_WIN1 = [-0.6693, 0.0000, -0.7103, -0.0912, -0.8803, -0.2251, -1.5651, -0.5924, 6.7234, 3.2667,
+                       0.7715, 0.4254, 0.3599, 0.1884, 0.2358, 0.0796, 0.2042, 0.0000]
+ISTFT_STFT_9_1_WIN2 = [-1.3386, 0.0000, -1.4207, -0.1823, -1.7606, -0.4502, -3.1302, -1.1848, 13.4467, 6.5335,
+                       1.5429, 0.8508, 0.7199, 0.3768, 0.4716, 0.1591, 0.4084, 0.0000]
+ISTFT_STFT_9_3_WIN2 = [1.3873, 0.0000, -2.8503, 0.0000, -0.4391, 0.0000, 1.7637, -0.6945, -3.1429,
+                       -0.9896, -0.7182, 1.0237, 4.2213, -2.5114, -5.0535, -3.5783, -2.5402, 3.7017,
+                       -12.4337, 7.5925, 7.8944, 10.8180, 9.8076, -11.1912, -3.1735, 1.6741, 0.6953,
+                       2.3853, 2.9422, -2.4676, -2.1233, 0.8610, -0.1211, 1.2268, 2.1636, -1.2691,
+                       -1.7631, 0.4790, -0.4011, 0.6825, 1.8965, -0.7060, -1.6151, 0.2192, -0.5161,
+                       0.3123, 1.7869, -0.3231, -1.5735, 0.0000, -0.5485, 0.0000, 1.7559, 0.0000]
+ISTFT_STFT_9_4_WIN2_C = [
+    -7.3526e-01, 0.0000e+00, 1.1330e+00, 0.0000e+00, 2.5475e+00, 0.0000e+00, -4.1695e+00, 0.0000e+00,
+    -3.3068e+00, 2.3842e-07, 1.0681e+00, 1.3042e+00, 2.9902e+00, -2.6441e-02, -2.2545e+00, -9.3384e-01,
+    -1.6860e+00, 0.0000e+00, 6.4448e-01, 4.7161e+00, 5.8809e+00, -9.5572e-02, -6.7604e+00, -6.7604e+00,
+    1.4974e+01, 0.0000e+00, 3.5154e+00, -1.4258e+01, -1.3709e+01, 2.8896e-01, 4.2285e+00, 1.0209e+01,
+    7.9468e-01, 0.0000e+00, 1.9192e+00, -3.1437e+00, -2.8170e+00, 6.3723e-02, 0.0000e+00, 4.5065e+00,
+    1.6981e+00, 0.0000e+00, 1.7382e+00, -1.6169e+00, -1.5818e+00, 3.2759e-02, -4.7954e-01, 1.1577e+00,
+    3.2156e-01, 0.0000e+00, 1.6761e+00, -8.9949e-01, -1.1581e+00, 1.8237e-02, -1.2894e+00, 1.2894e+00,
+    1.0437e+00, 2.3842e-07, 1.6506e+00, -4.1167e-01, -9.8408e-01, 8.3490e-03, -7.1159e-01, 2.9475e-01,
+    2.5795e-01, 0.0000e+00, 1.6434e+00, 0.0000e+00, -9.3507e-01, 0.0000e+00, -1.4628e+00, 0.0000e+00]
+ISTFT_STFT_9_4_WIN2_CN = [
+    -1.8382e-01, 0.0000e+00, 2.8325e-01, 0.0000e+00, 6.3686e-01, 0.0000e+00, -1.0424e+00, 0.0000e+00,
+    -8.2669e-01, 5.9605e-08, 2.6703e-01, 3.2606e-01, 7.4754e-01, -6.6102e-03, -5.6362e-01, -2.3346e-01,
+    -4.2149e-01, 0.0000e+00, 1.6112e-01, 1.1790e+00, 1.4702e+00, -2.3893e-02, -1.6901e+00, -1.6901e+00,
+    3.7434e+00, 0.0000e+00, 8.7886e-01, -3.5645e+00, -3.4273e+00, 7.2241e-02, 1.0571e+00, 2.5522e+00,
+    1.9867e-01, 0.0000e+00, 4.7980e-01, -7.8593e-01, -7.0426e-01, 1.5931e-02, 0.0000e+00, 1.1266e+00,
+    4.2452e-01, 0.0000e+00, 4.3454e-01, -4.0423e-01, -3.9546e-01, 8.1899e-03, -1.1988e-01, 2.8943e-01,
+    8.0389e-02, 0.0000e+00, 4.1901e-01, -2.2487e-01, -2.8953e-01, 4.5592e-03, -3.2235e-01, 3.2235e-01,
+    2.6093e-01, 5.9605e-08, 4.1264e-01, -1.0292e-01, -2.4602e-01, 2.0872e-03, -1.7790e-01, 7.3688e-02,
+    6.4488e-02, 0.0000e+00, 4.1084e-01, 0.0000e+00, -2.3377e-01, 0.0000e+00, -3.6569e-01, 0.0000e+00]
+# (test name, stft table, shape, window (value, 16 samples), frame_size, frame_step, length or None, center,
+#  normalized, expected signal, expected shape)
+ISTFT_CASES = [
+    ("basic_1D_transp_ones_win_step_16", ISTFT_STFT_9_1_WIN1, [9, 1, 2], 1.0, 16, 16, None, False, False,
+     ISTFT_SIG16, [16]),
+    ("basic_1D_transp_ones_win_step_4", ISTFT_STFT_9_1_WIN1, [9, 1, 2], 1.0, 16, 4, None, False, False,
+     ISTFT_SIG16, [16]),
+    ("basic_1D_transp_two_win_step_16", ISTFT_STFT_9_1_WIN2, [9, 1, 2], 2.0, 16, 16, None, False, False,
+     ISTFT_SIG16, [16]),
+    ("basic_1D_transp_two_win_step_4", ISTFT_STFT_9_1_WIN2, [9, 1, 2], 2.0, 16, 4, None, False, False,
+     ISTFT_SIG16, [16]),
+    ("basic_1D_transp_two_win_step_16_sig48", ISTFT_STFT_9_3_WIN2, [9, 3, 2], 2.0, 16, 16, None, False, False,
+     ISTFT_SIG48, [48]),
+    ("basic_2D_transp_two_win_step_16", ISTFT_STFT_9_3_WIN2 * 2, [2, 9, 3, 2], 2.0, 16, 16, None, False, False,
+     ISTFT_SIG48 * 2, [2, 48]),
+    ("basic_1D_transp_two_win_step_16_center", ISTFT_STFT_9_4_WIN2_C, [9, 4, 2], 2.0, 16, 16, None, True, False,
+     ISTFT_SIG48, [48]),
+    ("basic_1D_transp_two_win_step_16_center_norm", ISTFT_STFT_9_4_WIN2_CN, [9, 4, 2], 2.0, 16, 16, None, True,
+     True, ISTFT_SIG48, [48]),
+    ("basic_2D_transp_two_win_step_16_center", ISTFT_STFT_9_4_WIN2_C * 2, [2, 9, 4, 2], 2.0, 16, 16, None, True,
+     False, ISTFT_SIG48 * 2, [2, 48]),
+    ("basic_2D_transp_two_win_step_16_center_length_48", ISTFT_STFT_9_4_WIN2_C * 2, [2, 9, 4, 2], 2.0, 16, 16, 48,
+     True, False, ISTFT_SIG48 * 2, [2, 48]),
+    ("basic_1D_transp_two_win_step_16_center_norm_length_39", ISTFT_STFT_9_4_WIN2_CN, [9, 4, 2], 2.0, 16, 16, 39,
+     True, True, ISTFT_SIG39, [39]),
+]
+
+
+def gen_istft():
+    # the test's second "basic_1D_transp_two_win_step_16" (9x3 frames, signal_48) is renamed *_sig48 here
+    for nm, stft, shp, win, fs, st, length, center, norm, sig, osh in ISTFT_CASES:
+        g = W.Graph(nm)
+        data = np.array(stft, dtype=np.float32).reshape(shp)
+        window = np.full(16, win, dtype=np.float32)
+        y = np.array(sig, dtype=np.float32).reshape(osh)
+        ins = [g.param("data", "f32", shp), g.param("window", "f32", [16]),
+               g.const("frame_size", "i64", np.array(fs, dtype=np.int64)),
+               g.const("frame_step", "i64", np.array(st, dtype=np.int64))]
+        if length is not None:
+            ins.append(g.const("signal_length", "i64", np.array(length, dtype=np.int64)))
+        (r,) = g.op("node", "ISTFT", "opset16", [("center", center), ("normalized", norm)], ins,
+                    [("f32", osh, "y")])
+        g.result(r, "y")
+        W.write_case(SOURCE, f"istft_{nm}_f32", g, {"data": data, "window": window},
+                     [{"name": "y", "array": y, "compare": "close", "atol": 1e-5, "rtol": 1e-2}],
+                     origin("istft.cpp", ISTFT_C, nm),
+                     f"ISTFT-16 template vector {nm}: data {shp}, window of 16 x {win}, frame_size {fs}, frame_step "
+                     f"{st}, signal_length {length}, center {center}, normalized {norm} (frame_size / frame_step / "
+                     "signal_length as Consts: the test feeds them as Parameters, irrun needs them before execution; "
+                     "tolerance the test's abs_threshold 1e-5 and threshold 1e-2)",
+                     "ISTFT-16")
+        COUNTS["istft"] = COUNTS.get("istft", 0) + 1
+
+
 def main():
     import os
     import shutil
@@ -367,6 +461,7 @@ def main():
     gen_idft()
     gen_rdft()
     gen_irdft()
+    gen_istft()
     print(f"{SOURCE}: {sum(COUNTS.values())} cases {COUNTS}")
 
 
