@@ -185,6 +185,16 @@ func closeMismatch(want, got *ir.Tensor, exact bool, atol, rtol float64) string 
 	if !(got.Type == ir.BF16 && want.Type == ir.F32) && want.Type != got.Type {
 		return fmt.Sprintf("element type: want %s, got %s", want.Type, got.Type)
 	}
+	if w, ok := want.Data.([]uint64); ok && want.Type == ir.U64 {
+		if g, ok := got.Data.([]uint64); ok { // u64 values above MaxInt64 (Int64s refuses them)
+			for i := range w {
+				if w[i] != g[i] {
+					return fmt.Sprintf("element %d: want %d, got %d", i, w[i], g[i])
+				}
+			}
+			return ""
+		}
+	}
 	if want.Type.IsInteger() && got.Type.IsInteger() {
 		w, ok1 := want.Int64s()
 		g, ok2 := got.Int64s()

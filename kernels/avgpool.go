@@ -53,6 +53,11 @@ func AvgPoolContext[T Number](ctx context.Context, w *Workers, g Window, src, ds
 		elem = avgiPlanElem[T](&j.wp)
 	}
 	par := planRows(j, w.threadsFor(), elem)
+	if pltTinyUse(j, false, false) {
+		// Tiny planes: whole planes, windows summed directly (pl_tiny.go).
+		j.fn = pltAvgFn[T]()
+		par = pltTinyPlan(j, w.threadsFor())
+	}
 	return w.run(ctx, j, par)
 }
 

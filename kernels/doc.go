@@ -67,7 +67,9 @@
 //
 // A 1-D geometry over many planes runs as one plane whose rows are the
 // planes (poolRowsPlan): one unit setup and one fold cover many short rows, and
-// the rows' flat indices are the tensor's.
+// the rows' flat indices are the tensor's. A values-only 2-D MaxPool whose H
+// windows tile each plane (no H padding, H = Ho·sH, dilated H kernel ≤ sH) runs
+// the same way, its planes' rows stacked into one plane (smPlanesRows).
 //
 // AdaptiveMaxPool folds columns first (one fold per window row range, SIMD
 // across the full input width, keeping per column its first row reaching

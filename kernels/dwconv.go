@@ -48,6 +48,7 @@ type DWConv struct {
 	s16, d16         []float16.Float16
 	sb, db           []uint16
 	res              [][]float32 // per run: the epilogue's residual tensors
+	sm               *smDW1      // one output pixel per channel (sm_dw1.go)
 }
 
 // NewDWConv plans the depthwise convolution of geometry g with filters filt
@@ -111,6 +112,7 @@ func NewDWConv(g ConvGeom, filt []float32) *DWConv {
 	// 32×64×32 3×3 layer, 2^19, ran slower on two threads).
 	d.par = d.p.n*d.c > 1 && d.p.n*d.c*d.oh*d.ow*len(d.taps) >= dwParMin
 	d.w = append([]float32(nil), filt...)
+	d.sm = smDW1Plan(d, filt)
 	return d
 }
 
@@ -192,6 +194,14 @@ func (d *DWConv) run(ctx context.Context, w *Workers, res [][]float32) error {
 	}
 	d.res = res
 	defer func() { d.res = nil }()
+	if d.sm != nil {
+		if d.kind != 0 && len(d.sm.x) == 0 {
+			// f16/bf16: widened input and f32 outputs of one image, made by the first run.
+			d.sm.x, d.sm.y = make([]float32, d.c*d.p.inSp), make([]float32, d.c)
+		}
+		d.smRun()
+		return nil
+	}
 	th := w.threadsFor()
 	j := w.acquire()
 	j.src = unsafe.Pointer(d)

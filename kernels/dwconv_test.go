@@ -49,6 +49,12 @@ func TestDWConvMatchesReference(t *testing.T) {
 		dwGeom(1, 3, 15, 26, 3, 3, 3, 1, 0, 1, 2, 1),
 		dwGeom(1, 6, 9, 9, 3, 3, 1, 1, 0, 0, 0, 0),
 		dwGeom(1, 128, 16, 8, 16, 8, 1, 1, 0, 0, 0, 0),
+		dwGeom(1, 128, 6, 6, 6, 6, 1, 1, 0, 0, 0, 0), // one output pixel per channel (sm_dw1.go)
+		dwGeom(2, 19, 5, 7, 5, 7, 1, 1, 0, 0, 0, 0),
+		dwGeom(1, 20, 9, 9, 3, 3, 2, 4, 0, 0, 0, 0),
+		dwGeom(1, 17, 9, 9, 4, 3, 1, 1, 0, 0, -5, -6),
+		{N: 1, Groups: 33, InC: 1, OutC: 1, In: []int{7}, Out: []int{1}, Kernel: []int{7},
+			Strides: []int{1}, Dilations: []int{1}, PadsBegin: []int{0}},
 		dwGeom(1, 3, 12, 30, 3, 3, 1, 1, -1, -2, 2, 3),
 		dwGeom(1, 3, 37, 45, 7, 7, 1, 1, 3, 3, 3, 3),
 		dwGeom(1, 3, 37, 45, 7, 7, 2, 1, 3, 3, 3, 3),
@@ -202,6 +208,7 @@ func TestDWConvEpilogue(t *testing.T) {
 		dwGeom(2, 5, 150, 37, 3, 3, 1, 1, 1, 1, 1, 1),
 		dwGeom(1, 7, 17, 19, 5, 5, 2, 1, 2, 2, 2, 2),
 		dwGeom(1, 3, 9, 200, 3, 3, 1, 2, 2, 2, 2, 2),
+		dwGeom(2, 21, 6, 6, 6, 6, 1, 1, 0, 0, 0, 0), // one output pixel per channel (sm_dw1.go)
 	}
 	r := rand.New(rand.NewSource(11))
 	for gi, g := range geoms {
@@ -275,4 +282,24 @@ func TestDWConvEpilogue(t *testing.T) {
 	}
 	d := NewDWConv(geoms[0], make([]float32, 16*9))
 	require.Error(t, d.SetEpilogue(&Epilogue{Steps: []EpiStep{{Kind: EpiAddChan, Vec: make([]float32, 3)}}}))
+}
+
+// TestSmDW1Planned: the one-pixel path is taken exactly when every channel has one
+// output pixel read without padding (TestDWConvMatchesReference checks its values).
+func TestSmDW1Planned(t *testing.T) {
+	for _, tc := range []struct {
+		g    ConvGeom
+		want bool
+	}{
+		{dwGeom(1, 128, 6, 6, 6, 6, 1, 1, 0, 0, 0, 0), true},
+		{dwGeom(1, 17, 9, 9, 4, 3, 1, 1, 0, 0, -5, -6), true},
+		{dwGeom(1, 20, 9, 9, 3, 3, 2, 4, 0, 0, 0, 0), true},
+		{dwGeom(1, 5, 1, 1, 3, 3, 1, 1, 1, 1, 1, 1), false}, // padded
+		{dwGeom(1, 6, 9, 9, 3, 3, 1, 1, 0, 0, 0, 0), false}, // 7×7 outputs
+	} {
+		_, lf, _ := tc.g.ConvLens()
+		d := NewDWConv(tc.g, make([]float32, lf))
+		require.NotNil(t, d)
+		require.Equal(t, tc.want, d.sm != nil, "%+v", tc.g)
+	}
 }

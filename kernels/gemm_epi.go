@@ -192,11 +192,7 @@ func epiScalar(k EpiKind, row []float32, v float32) {
 	case EpiMulChan:
 		epiMulScalar(row, v)
 	case EpiPRelu:
-		for i, x := range row {
-			if x < 0 {
-				row[i] = x * v
-			}
-		}
+		smPReluScalar(row, v)
 	}
 }
 
@@ -211,10 +207,25 @@ func epiVector(k EpiKind, row, vec []float32) {
 			row[i] *= vec[i]
 		}
 	case EpiPRelu:
-		for i, x := range row {
-			if x < 0 {
-				row[i] = x * vec[i]
-			}
+		smPReluRow(row, vec)
+	}
+}
+
+// smPReluScalarGo is x < 0 ? x·v : x over a row.
+func smPReluScalarGo(row []float32, v float32) {
+	for i, x := range row {
+		if x < 0 {
+			row[i] = x * v
+		}
+	}
+}
+
+// smPReluRowGo is x < 0 ? x·v[i] : x over a row.
+func smPReluRowGo(row, v []float32) {
+	v = v[:len(row)]
+	for i, x := range row {
+		if x < 0 {
+			row[i] = x * v[i]
 		}
 	}
 }

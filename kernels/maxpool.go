@@ -52,11 +52,17 @@ func MaxPoolContext[T Number, I Index](ctx context.Context, w *Workers, g Window
 		if idx != nil {
 			j.mode = idxMode{modSp: j.mode.modBase}
 		}
+	} else if rows, ok := smPlanesRows(&p); ok && idx == nil {
+		j.wp = rows
 	}
 	j.fn = maxRunner[T, I]{}
 	j.ints[1] = 0
 	par := planRows(j, w.threadsFor(), int(unsafe.Sizeof(src[0]))+4)
-	if ok, par2 := pool6DepthPlan(j, w.threadsFor(), max(4, int(unsafe.Sizeof(src[0]))), idx != nil); ok {
+	if pltTinyUse(j, true, kindOf[T]() > kFloat64 && !poolIsHalf[T]()) {
+		// Tiny planes: whole planes, windows folded directly (pl_tiny.go).
+		j.fn = pltMaxFn[T, I]()
+		par = pltTinyPlan(j, w.threadsFor())
+	} else if ok, par2 := pool6DepthPlan(j, w.threadsFor(), max(4, int(unsafe.Sizeof(src[0]))), idx != nil); ok {
 		par = par2
 	}
 	return w.run(ctx, j, par)
@@ -169,7 +175,7 @@ func maxUnits[T Number, I Index](j *job, s *scratch, lo, hi int) {
 	if !ok {
 		tp = nil
 	}
-	pv := pvOrderUse[T](j) // values only: depth and H taps first (pv_order.go)
+	pv := pvOrderUse[T](j, ok) // values only: depth and H taps first (pv_order.go)
 	for u := lo; u < hi; u++ {
 		plane, od, i0, i1 := pool6MaxUnit(j, u)
 		if pv && pvMaxOrder(j, s, src, dst, plane, od, i0, i1, tp) {

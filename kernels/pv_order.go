@@ -44,7 +44,7 @@ func pvOrderCosts(p *winPlan, B, nr, nz int) (wFirst, hFirst int) {
 // type T) takes pvMaxOrder: a 2- or 3-D geometry with an H window of two
 // taps or more whose H-first taps are at most three quarters of the W-first
 // ones for a full block of rows.
-func pvOrderUse[T Number](j *job) bool {
+func pvOrderUse[T Number](j *job, tabbed bool) bool {
 	p := &j.wp
 	if j.flag || j.ints[0] != 0 || j.ints[1] != 0 || p.k[1] < 2 {
 		return false
@@ -52,8 +52,26 @@ func pvOrderUse[T Number](j *job) bool {
 	B := min(j.bRows, p.out[1])
 	nr := min(p.in[1], (B-1)*p.s[1]+(p.k[1]-1)*p.d[1]+1)
 	w, h := pvOrderCosts(p, B, nr, 1)
+	if tabbed {
+		w = pltTabbedCost(w)
+	}
 	return 4*h <= 3*w
 }
+
+// pltTabbedCost weighs the W-first taps of a block whose passes run through
+// the tap tables (round 11, helper pl): every tap there is a lane of a
+// gather, and the tables are built per block, which costs more than a tap
+// of the contiguous folds the H-first block runs (max f32 1×85×611×39
+// k[5,9] s[4,6]: 1.7× ORT through the tables; weights 2× and 4× took it
+// from 2.9 to 0.6–0.8 ms CPU time, 2×477×48×35 k[6,7] s[3,6] from 2.0 to
+// 0.95; 1× changed nothing).
+func pltTabbedCost(w int) int {
+	return w * pltTabWeight / 4
+}
+
+// pltTabWeight is the cost of a tap-table tap in quarters of a contiguous
+// fold's.
+const pltTabWeight = 8
 
 // pvMaxOrder computes output rows [i0, i1) of output depth od of one plane
 // (values only, T the storage and compute type) folding depth, then H, then
@@ -77,7 +95,11 @@ func pvMaxOrder[T Number](j *job, s *scratch, src, dst []T, plane, od, i0, i1 in
 		// them than through per-row folds, unless the levels apply.)
 		return false
 	}
-	if w, h := pvOrderCosts(p, B, nr, zhi-zlo); 4*h > 3*w {
+	w, h := pvOrderCosts(p, B, nr, zhi-zlo)
+	if tab != nil {
+		w = pltTabbedCost(w)
+	}
+	if 4*h > 3*w {
 		return false
 	}
 	low := lowest[T]()

@@ -253,16 +253,15 @@ func (p *RedFastF32) RunBF16(ctx context.Context, w *Workers, dst, src []uint16)
 
 func (p *RedFastF32) run(ctx context.Context, w *Workers) error {
 	if p.g.inLen == 0 {
-		// Every output (if any) folds nothing: the reference's initial value, and 0/0
-		// for Mean.
+		// Every output (if any) folds nothing: the reference's initial value,
+		// numeric_limits<T>::lowest() or max() of the tensor's own type, and the sum 0 for
+		// Mean (reduce_mean.hpp returns before dividing when the input is empty).
 		var v float32
 		switch p.op {
 		case ReduceMax:
-			v = -math.MaxFloat32
+			v = -p.typeMax()
 		case ReduceMin:
-			v = math.MaxFloat32
-		case ReduceMean:
-			v = float32(math.NaN())
+			v = p.typeMax()
 		}
 		var one [1]float32
 		one[0] = v
@@ -273,6 +272,24 @@ func (p *RedFastF32) run(ctx context.Context, w *Workers) error {
 	}
 	return p.units.run(ctx, w, p.nUnits, p.g.inLen)
 }
+
+// typeMax is numeric_limits<T>::max() of the output's element type as float32.
+func (p *RedFastF32) typeMax() float32 {
+	switch {
+	case p.dstH != nil:
+		return F16Max
+	case p.dstB != nil:
+		return BF16Max
+	}
+	return math.MaxFloat32
+}
+
+// F16Max and BF16Max are the largest finite f16 and bf16 values (numeric_limits<T>::max()),
+// exact in float32.
+const (
+	F16Max  = 65504
+	BF16Max = 3.3895313892515355e38
+)
 
 // redRowBlock is the number of elements widened at a time from f16/bf16 rows.
 const redRowBlock = 1024

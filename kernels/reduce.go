@@ -16,12 +16,14 @@ import (
 //   - Sum and Mean add with Kahan compensation for floats (reduce_sum.hpp): while both the
 //     addend and the running sum are finite, temp = sum + (x - c), c = (temp - sum) - (x - c);
 //     otherwise a plain addition. Integers add with wrap-around.
-//   - Mean divides the sum by the number of reduced elements (truncating for integers; an
-//     empty reduction of integers gives 0 where OpenVINO divides by zero).
+//   - Mean divides the sum by the number of reduced elements (truncating for integers). An
+//     empty input leaves the sums, 0 (reduce_mean.hpp returns before dividing when the input
+//     has no elements).
 //   - Max starts from lowest(T) and takes x when x > acc (std::max), Min starts from
 //     max(T) and takes x when x < acc (std::min): NaN inputs are never taken.
 //   - Prod starts from 1; L1 sums |x|; L2 sums x*x and takes the square root (integers:
-//     the truncated root of the integer sum).
+//     the root of the integer sum rounded half away from zero, as OpenVINO's template
+//     reference vectors give: 61 -> 8, its integer Sqrt's rounding).
 
 // ReduceOp selects an arithmetic reduction.
 type ReduceOp uint8
@@ -248,20 +250,20 @@ func Reduce[T Number](r Reduction, op ReduceOp, dst, src, comp []T) error {
 	}
 	switch op {
 	case ReduceMean:
-		if r.outLen == 0 {
-			return nil
+		if r.outLen == 0 || r.inLen == 0 {
+			return nil // the sums are 0: reduce_mean.hpp returns before dividing
 		}
-		count := r.inLen / r.outLen
-		if count == 0 && !float {
-			return nil // the sums are 0; OpenVINO divides by zero
-		}
-		n := T(count)
+		n := T(r.inLen / r.outLen)
 		for i := range dst {
 			dst[i] /= n
 		}
 	case ReduceL2:
 		for i, v := range dst {
-			dst[i] = T(math.Sqrt(float64(v)))
+			if float {
+				dst[i] = T(math.Sqrt(float64(v)))
+			} else {
+				dst[i] = T(math.Round(math.Sqrt(float64(v))))
+			}
 		}
 	}
 	return nil

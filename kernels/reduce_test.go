@@ -107,16 +107,21 @@ func TestReduceOps(t *testing.T) {
 	require.Equal(t, []int8{-128}, runReduce(t, ReduceMax, []int{2}, []int{0}, []int8{-128, -128}))
 	require.Equal(t, []uint8{255}, runReduce(t, ReduceMin, []int{1}, []int{0}, []uint8{255}))
 	require.Equal(t, []uint8{44}, runReduce(t, ReduceSum, []int{2}, []int{0}, []uint8{200, 100}))
-	require.Equal(t, []int64{2, 5}, runReduce(t, ReduceL2, []int{2, 2}, []int{1}, []int64{2, 2, 3, 4})) // floor(sqrt(8)), sqrt(25)
+	// Integer L2 rounds the root half away from zero (OpenVINO's reduce_l2 template vectors:
+	// sqrt(61) -> 8): round(sqrt(8)) = 3, sqrt(25) = 5, round(sqrt(6.25... of 6)) = 2.
+	require.Equal(t, []int64{3, 5}, runReduce(t, ReduceL2, []int{2, 2}, []int{1}, []int64{2, 2, 3, 4}))
+	require.Equal(t, []int32{2, 8}, runReduce(t, ReduceL2, []int{2, 2}, []int{1}, []int32{1, 2, 5, 6}))
 	// NaN is never taken by Max/Min (std::max / std::min keep the accumulator).
 	nan := float32(math.NaN())
 	require.Equal(t, []float32{3}, runReduce(t, ReduceMax, []int{3}, []int{0}, []float32{nan, 3, nan}))
 	require.Equal(t, []float32{3}, runReduce(t, ReduceMin, []int{3}, []int{0}, []float32{3, nan, nan}))
-	// Empty reductions: sum 0, prod 1, max lowest, float mean NaN, integer mean 0.
+	// Empty reductions: sum 0, prod 1, max lowest, mean 0 (reduce_mean.hpp returns the sum
+	// before dividing when the input has no elements; OpenVINO's reduce_mean vectors).
 	require.Equal(t, []float32{0, 0}, runReduce(t, ReduceSum, []int{2, 0}, []int{1}, []float32{}))
 	require.Equal(t, []float32{1, 1}, runReduce(t, ReduceProd, []int{2, 0}, []int{1}, []float32{}))
 	require.Equal(t, []float32{-math.MaxFloat32}, runReduce(t, ReduceMax, []int{0}, []int{0}, []float32{}))
-	require.True(t, math.IsNaN(float64(runReduce(t, ReduceMean, []int{0}, []int{0}, []float32{})[0])))
+	require.Equal(t, []float32{0}, runReduce(t, ReduceMean, []int{0}, []int{0}, []float32{}))
+	require.Equal(t, []float32{0, 0}, runReduce(t, ReduceMean, []int{2, 0, 4}, []int{1, 2}, []float32{}))
 	require.Equal(t, []int32{0}, runReduce(t, ReduceMean, []int{0}, []int{0}, []int32{}))
 	// Scalars.
 	require.Equal(t, []float64{7}, runReduce(t, ReduceSum, []int{}, nil, []float64{7}))

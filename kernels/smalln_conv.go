@@ -172,13 +172,15 @@ func (c *ConvGemm) smallnRunConv(s *scratch, lo, hi int) {
 			// f16 output: the bias and ReLU in the transpose, narrowed there (sn_fuse.go)
 			bias, relu, ok := snChanBiasRelu(c.epi, ch0, oc, &biasBuf)
 			if !ok {
-				epiBlock(c.epi, blk, nil, 0, smallnNR, n, oc, ch0, false)
+				if !smBlockEpi(c.epi, blk, n, oc, ch0) {
+					epiBlock(c.epi, blk, nil, 0, smallnNR, n, oc, ch0, false)
+				}
 				bias, relu = nil, false
 			}
 			snTransposeH(c.dst16[yOff:], p.outSp, blk, n, oc, bias, relu)
 			continue
 		}
-		if c.epi != nil && !resid {
+		if c.epi != nil && !resid && !smBlockEpi(c.epi, blk, n, oc, ch0) {
 			epiBlock(c.epi, blk, nil, 0, smallnNR, n, oc, ch0, false)
 		}
 		smallnTranspose(c.dst[yOff:], p.outSp, blk, n, oc)

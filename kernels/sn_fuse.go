@@ -59,6 +59,10 @@ func snEpiNarrow(e *Epilogue, row []float32, dst []float16.Float16, ch int) {
 			snBiasReluPH(n, (*uint16)(unsafe.Pointer(unsafe.SliceData(dst))), unsafe.SliceData(row), bias, relu)
 			return
 		}
+		if v, relu, ok := smChain(e, ch); ok {
+			smChainPH(n, (*uint16)(unsafe.Pointer(unsafe.SliceData(dst))), unsafe.SliceData(row), &v, relu)
+			return
+		}
 	}
 	if e != nil {
 		epiRow(e, row, nil, 0, ch, 0, true)

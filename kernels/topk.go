@@ -7,10 +7,12 @@ import (
 
 // TopK as OpenVINO's reference computes it (src/core/reference/include/openvino/reference/
 // topk.hpp): along the axis, elements are ordered by value (descending for max, ascending
-// for min) with ties broken by the smaller index, the first K are kept, and they are
-// written in that order (sort "value"; also used for "none", whose order OpenVINO leaves
-// unspecified) or by ascending index (sort "index"). This order is total, so the result is
-// the same for stable (TopK-11) and unstable sorts. NaN, which OpenVINO's comparator does
+// for min) with ties broken by the smaller index; std::nth_element selects the first K,
+// which are written in that order (sort "value"), by ascending index (sort "index"), or
+// in the order nth_element leaves them (sort "none", reproduced step by step from
+// libstdc++ by osNthElement; the spec leaves this order unspecified, OpenVINO's template
+// vectors pin it). This order is total, so the result is the same for stable (TopK-11)
+// and unstable sorts. NaN, which OpenVINO's comparator does
 // not order, is taken as larger than every number (first for max, last for min), as
 // numpy's sort does.
 
@@ -84,16 +86,20 @@ func TopK[T Number, I Index](g TopKGeom, src, dst []T, idx []I, order []int) err
 		}
 		return 1
 	}
+	less := func(a, b int) bool { return before(a, b) < 0 }
 	for o := 0; o < g.Outer; o++ {
 		for i := 0; i < g.Inner; i++ {
 			base = o*g.N*g.Inner + i
 			for j := range order {
 				order[j] = j
 			}
-			slices.SortFunc(order, before)
+			osNthElement(order, g.K, less)
 			sel := order[:g.K]
-			if g.Sort == TopKSortIndex {
+			switch g.Sort {
+			case TopKSortIndex:
 				slices.Sort(sel)
+			case TopKSortValue:
+				slices.SortFunc(sel, before)
 			}
 			ob := o*g.K*g.Inner + i
 			for j, s := range sel {

@@ -28,12 +28,13 @@ type UnaryIntRule uint8
 const (
 	// IntRuleNone: the op has no integer kernel.
 	IntRuleNone UnaryIntRule = iota
-	// IntRuleTrunc is static_cast<T>(f(x)) (exp, log, sin, asin, acos, elu): truncation toward
-	// zero. C++ leaves out-of-range and NaN results undefined; here they saturate at T's
-	// range and NaN gives 0.
+	// IntRuleTrunc is static_cast<T>(f(x)) (exp, log, sin, asin, elu): truncation toward
+	// zero. C++ leaves out-of-range and NaN results undefined; here a negative result into an
+	// unsigned type wraps as x86-64 does (OpenVINO's tan vectors), others saturate at T's
+	// range, and NaN gives 0.
 	IntRuleTrunc
-	// IntRuleRound is static_cast<T>(std::round(f(x))) (sqrt, tanh, erf, tan, cos, atan, sinh,
-	// cosh, asinh, acosh): half away from zero, saturating as IntRuleTrunc.
+	// IntRuleRound is static_cast<T>(std::round(f(x))) (sqrt, tanh, erf, tan, cos, acos, atan,
+	// sinh, cosh, asinh, acosh): half away from zero, saturating as IntRuleTrunc.
 	IntRuleRound
 	// IntRuleCopy is the identity (floor, ceiling and round on integers).
 	IntRuleCopy
@@ -88,14 +89,14 @@ func UnaryInt[T UnaryIntType](dst, src []T, rule UnaryIntRule, f func(float64) f
 			return fmt.Errorf("kernels: integer rule %d without a function", rule)
 		}
 		for i, x := range src {
-			dst[i] = unarySat[T](math.Trunc(f(float64(x))))
+			dst[i] = unaryCast[T](math.Trunc(f(float64(x))))
 		}
 	case IntRuleRound:
 		if f == nil {
 			return fmt.Errorf("kernels: integer rule %d without a function", rule)
 		}
 		for i, x := range src {
-			dst[i] = unarySat[T](math.Round(f(float64(x))))
+			dst[i] = unaryCast[T](math.Round(f(float64(x))))
 		}
 	case IntRuleCopy:
 		copy(dst, src)
@@ -177,6 +178,18 @@ func unaryLimits[T UnaryIntType]() (lo, hi T) {
 		return ^hi, hi
 	}
 	return z, ^z
+}
+
+// unaryCast is static_cast<T>(v) of an integral v as x86-64 compilers do it: a negative
+// value into an unsigned T goes through int64 and wraps modulo 2^bits (tan.cpp's template
+// vectors: tan(2) = -2 on u32 is 0xFFFFFFFE); anything else outside T's range, ±Inf
+// included, saturates as unarySat, and NaN gives 0.
+func unaryCast[T UnaryIntType](v float64) T {
+	var z T
+	if ^z > z && v < 0 && v >= -(1<<63) {
+		return T(int64(v))
+	}
+	return unarySat[T](v)
 }
 
 // unarySat converts v to T saturating at T's range; NaN gives 0.

@@ -120,6 +120,17 @@ func TestUnaryIntRules(t *testing.T) {
 	// Saturation where C++ is undefined: exp(100) and log(0).
 	require.Equal(t, []int32{math.MaxInt32}, i32(IntRuleTrunc, math.Exp, []int32{100}, 0, 0))
 	require.Equal(t, []int32{math.MinInt32}, i32(IntRuleTrunc, math.Log, []int32{0}, 0, 0))
+	// tan.cpp (unsigned): a negative result wraps as x86-64's conversion does; +Inf and
+	// values above the range still saturate (atanh.cpp: atanh(1) on u32 is the maximum).
+	t32 := make([]uint32, 5)
+	require.NoError(t, UnaryInt(t32, []uint32{1, 2, 3, 4, 5}, IntRuleRound, math.Tan, 0, 0))
+	require.Equal(t, []uint32{2, 0xFFFFFFFF - 1, 0, 1, 0xFFFFFFFF - 2}, t32)
+	t64 := make([]uint64, 5)
+	require.NoError(t, UnaryInt(t64, []uint64{1, 2, 3, 4, 5}, IntRuleRound, math.Tan, 0, 0))
+	require.Equal(t, []uint64{2, math.MaxUint64 - 1, 0, 1, math.MaxUint64 - 2}, t64)
+	t8 := make([]uint8, 2)
+	require.NoError(t, UnaryInt(t8, []uint8{100, 200}, IntRuleTrunc, math.Exp, 0, 0))
+	require.Equal(t, []uint8{255, 255}, t8)
 	// elu.cpp (integers): alpha 0.5 and -1 truncate to 0 for negatives.
 	require.Equal(t, []int32{0, 3, 0, 1, 0, 0}, i32(IntRuleTrunc, Elu(0.5), []int32{-2, 3, -2, 1, -1, 0}, 0, 0))
 	require.Equal(t, []int32{0, 3, 0, 1, 0, 0}, i32(IntRuleTrunc, Elu(-1), []int32{-2, 3, -2, 1, -1, 0}, 0, 0))

@@ -9,7 +9,8 @@ import (
 )
 
 // CumSum-1 (opset3): src/core/src/op/cum_sum.cpp and reference cum_sum.hpp. The axis input
-// (scalar, i32 or i64) is optional and defaults to 0.
+// (scalar, i32 or i64) is optional and defaults to 0; it may be a runtime value (OpenVINO's
+// cum_sum.cpp template test feeds it through a Parameter), read and checked on every run.
 
 type cumSumOp struct {
 	Exclusive bool `attr:"exclusive"`
@@ -38,11 +39,8 @@ func (c *cumSumOp) Infer(in []Input) ([]Output, error) {
 	return []Output{{Type: in[0].Type, Shape: cloneShape(in[0].Shape)}}, nil
 }
 
-// CheckRunnable: irrun needs the axis before execution.
+// CheckRunnable implements RunChecker.
 func (c *cumSumOp) CheckRunnable(in []Input) error {
-	if len(in) == 2 && in[1].Value == nil {
-		return &ir.UnsupportedError{What: "CumSum with an axis not known before execution"}
-	}
 	if t := in[0].Type; t.IsStatic() && !cumSummable(t) {
 		return unsupportedType("CumSum", t)
 	}
@@ -62,25 +60,22 @@ func (c *cumSumOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	if !ok {
 		return nil, fmt.Errorf("CumSum: input shape %s is not static", in[0].Shape)
 	}
-	axis := int64(0)
+	axis, known := int64(0), true
 	if len(in) == 2 {
 		v, ok := in[1].ints()
-		if !ok || len(v) != 1 {
-			return nil, &ir.UnsupportedError{What: "CumSum with an axis not known before execution"}
+		if ok && len(v) == 1 {
+			axis = v[0]
+		} else {
+			known = false // read from the axis tensor on every run
 		}
-		axis = v[0]
 	}
 	t := in[0].Type
 	if !cumSummable(t) {
 		return nil, unsupportedType("CumSum", t)
 	}
-	outer, n, inner := 1, 1, 1
-	if len(dims) > 0 {
-		a, err := normalizeAxis(axis, len(dims))
-		if err != nil {
-			return nil, err
-		}
-		outer, n, inner = product(dims[:a]), dims[a], product(dims[a+1:])
+	outer, n, inner, err := csGeometry(dims, axis)
+	if known && err != nil {
+		return nil, err
 	}
 	ex, rev := c.Exclusive, c.Reverse
 	var h *half
@@ -90,6 +85,19 @@ func (c *cumSumOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	return kernelFunc(func(_ context.Context, ts, outs []*ir.Tensor) error {
 		if len(ts) < 1 || len(outs) != 1 {
 			return fmt.Errorf("CumSum: expected an input and 1 output, got %d and %d", len(ts), len(outs))
+		}
+		outer, n, inner := outer, n, inner
+		if !known {
+			if len(ts) != 2 {
+				return fmt.Errorf("CumSum: expected the data and axis inputs, got %d", len(ts))
+			}
+			a, err := csAxis(ts[1])
+			if err != nil {
+				return err
+			}
+			if outer, n, inner, err = csGeometry(dims, a); err != nil {
+				return fmt.Errorf("CumSum: %w", err)
+			}
 		}
 		if h != nil {
 			if err := h.widen(ts[0].Data); err != nil {
@@ -102,6 +110,33 @@ func (c *cumSumOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 		}
 		return cumSumData(ts[0].Data, outs[0].Data, outer, n, inner, ex, rev)
 	}), nil
+}
+
+// csGeometry splits dims at axis into (outer, n, inner); a scalar input is one element.
+func csGeometry(dims []int, axis int64) (outer, n, inner int, err error) {
+	if len(dims) == 0 {
+		return 1, 1, 1, nil
+	}
+	a, err := normalizeAxis(axis, len(dims))
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	return product(dims[:a]), dims[a], product(dims[a+1:]), nil
+}
+
+// csAxis reads a runtime axis tensor: one i32 or i64 element.
+func csAxis(t *ir.Tensor) (int64, error) {
+	switch d := t.Data.(type) {
+	case []int32:
+		if len(d) == 1 {
+			return int64(d[0]), nil
+		}
+	case []int64:
+		if len(d) == 1 {
+			return d[0], nil
+		}
+	}
+	return 0, fmt.Errorf("CumSum: the axis must be one i32 or i64 value, got %s %v", t.Type, t.Shape)
 }
 
 func cumSumData(src, dst any, outer, n, inner int, ex, rev bool) error {

@@ -261,7 +261,24 @@ func (r *reduceOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 		c32, _ := comp.([]float32)
 		return halfKernel(r.name, t, g.InLen(), g.OutLen(), func(_ context.Context, src, dst []float32, _ []*ir.Tensor) error {
 			// Typed call: passing the scratch slices as any would allocate on every run.
-			return kernels.Reduce(g, op, dst, src, c32)
+			if err := kernels.Reduce(g, op, dst, src, c32); err != nil {
+				return err
+			}
+			if g.InLen() == 0 && (op == kernels.ReduceMax || op == kernels.ReduceMin) {
+				// Nothing folded: numeric_limits<T>::lowest()/max() of f16 or bf16 itself,
+				// which float32's limits would narrow to -inf/+inf.
+				v := float32(kernels.F16Max)
+				if t == ir.BF16 {
+					v = kernels.BF16Max
+				}
+				if op == kernels.ReduceMax {
+					v = -v
+				}
+				for i := range dst {
+					dst[i] = v
+				}
+			}
+			return nil
 		}), nil
 	}
 	return kernelFunc(func(_ context.Context, in, out []*ir.Tensor) error {

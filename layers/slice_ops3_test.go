@@ -322,7 +322,20 @@ func TestCumSum(t *testing.T) {
 	require.Equal(t, []int32{1, 3, 6, 4, 9, 15}, res[0].Data)
 	res = run(t, op, ref, tensor(t, ir.I32, []int{2, 3}, []int32{1, 2, 3, 4, 5, 6}))
 	require.Equal(t, []int32{1, 2, 3, 5, 7, 9}, res[0].Data)
-	_, err := op.Infer([]Input{{Type: ir.F32, Shape: shape(t, "2")}, {Type: ir.F32, Shape: ir.Shape{}}})
+	// A runtime axis (cum_sum.cpp feeds it through a Parameter): read on every run.
+	x := tensor(t, ir.I32, []int{2, 3}, []int32{1, 2, 3, 4, 5, 6})
+	rt := []Input{{Type: ir.I32, Shape: shapeOfDims(x.Shape)}, {Type: ir.I64, Shape: ir.Shape{}}}
+	for _, c := range []struct {
+		axis int64
+		want []int32
+	}{{1, []int32{1, 3, 6, 4, 9, 15}}, {0, []int32{1, 2, 3, 5, 7, 9}}, {-2, []int32{1, 2, 3, 5, 7, 9}}} {
+		res, err := layRunInputs(op, rt, ref, []*ir.Tensor{x, scalarI64(t, c.axis)})
+		require.NoError(t, err)
+		require.Equal(t, c.want, res[0].Data, "axis %d", c.axis)
+	}
+	_, err := layRunInputs(op, rt, ref, []*ir.Tensor{x, scalarI64(t, 2)})
+	require.ErrorContains(t, err, "CumSum")
+	_, err = op.Infer([]Input{{Type: ir.F32, Shape: shape(t, "2")}, {Type: ir.F32, Shape: ir.Shape{}}})
 	require.ErrorContains(t, err, "axis element type must be either int64_t or int32_t but got (f32).")
 	outs, err := op.Infer([]Input{{Type: ir.F16, Shape: shape(t, "?,3")}, {Type: ir.I64, Shape: ir.Shape{}}})
 	require.NoError(t, err)

@@ -61,7 +61,8 @@ func plainUnary(name string) *unaryOp {
 	case "Asin":
 		u.fn = unaryFn{f: math.Asin, ints: kernels.IntRuleTrunc}
 	case "Acos":
-		u.fn = unaryFn{f: math.Acos, ints: kernels.IntRuleTrunc}
+		// acos.hpp rounds on integers (acos.cpp template vectors: acos(0) = 1.57 -> 2).
+		u.fn = unaryFn{f: math.Acos, ints: kernels.IntRuleRound}
 	case "Atan":
 		u.fn = unaryFn{f: math.Atan, ints: kernels.IntRuleRound}
 	case "Sinh":

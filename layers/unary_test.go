@@ -285,6 +285,13 @@ func TestUnaryRun(t *testing.T) {
 	out = run(t, decodeOp(t, "Sqrt", "opset1"), opts, tensor(t, ir.I32, []int{2, 7},
 		[]int32{4, 7, 9, 10, 80, 55, 6, 1, 23, 233, 256, 474, 1024, 110889}))
 	require.Equal(t, []int32{2, 3, 3, 3, 9, 7, 2, 1, 5, 15, 16, 22, 32, 333}, out[0].Data)
+	// acos.cpp: integer Acos rounds (acos(0) = 1.57 -> 2), Asin truncates (asin.cpp: asin(1) -> 1).
+	out = run(t, decodeOp(t, "Acos", "opset1"), opts, tensor(t, ir.I64, []int{3}, []int64{-1, 0, 1}))
+	require.Equal(t, []int64{3, 2, 0}, out[0].Data)
+	out = run(t, decodeOp(t, "Acos", "opset1"), opts, tensor(t, ir.U32, []int{2}, []uint32{0, 1}))
+	require.Equal(t, []uint32{2, 0}, out[0].Data)
+	out = run(t, decodeOp(t, "Asin", "opset1"), opts, tensor(t, ir.I32, []int{3}, []int32{-1, 0, 1}))
+	require.Equal(t, []int32{-1, 0, 1}, out[0].Data)
 	out = run(t, decodeOp(t, "Tanh", "opset1"), opts, tensor(t, ir.I64, []int{7}, []int64{-4, -2, -1, 0, 1, 2, 4}))
 	require.Equal(t, []int64{-1, -1, -1, 0, 1, 1, 1}, out[0].Data)
 

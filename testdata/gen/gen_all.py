@@ -56,6 +56,10 @@ def main():
     gen_ovconv.main()
     import gen_ovdet
     gen_ovdet.main()
+    import gen_ovstruct
+    gen_ovstruct.main()
+    import gen_ovmath
+    gen_ovmath.main()
     import gen_ovsig
     gen_ovsig.main()
     print(f"INDEX.md: {write_index()} cases")

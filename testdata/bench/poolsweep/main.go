@@ -14,7 +14,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/irrun/irrun/kernels"
@@ -68,25 +70,40 @@ func main() {
 	}
 }
 
-// timeIt returns the median of runs of f over about secs seconds (at least 3 runs, after one warm-up).
-func timeIt(secs float64, f func() error) (float64, error) {
+// timeIt returns the median of runs of f over about secs seconds (at least 3 runs, after one warm-up),
+// or the quantile POOLSWEEP_Q (e.g. 0.1, for re-timing on a loaded machine: retime.py --q). With cpu
+// and POOLSWEEP_CPU=1 (single-threaded calls only) each run is measured in the calling thread's CPU
+// time instead of wall time, and secs is CPU time: a loaded machine then slows the runs down less.
+func timeIt(secs float64, cpu bool, f func() error) (float64, error) {
 	if err := f(); err != nil {
 		return 0, err
 	}
+	clock := func() int64 { return time.Now().UnixNano() }
+	if cpu && os.Getenv("POOLSWEEP_CPU") == "1" && threadCPU() >= 0 {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		clock = threadCPU
+	}
 	var lat []float64
-	end := time.Now().Add(time.Duration(secs * float64(time.Second)))
-	for len(lat) < 3 || time.Now().Before(end) {
-		t0 := time.Now()
+	budget, spent := int64(secs*1e9), int64(0)
+	for len(lat) < 3 || spent < budget {
+		t0 := clock()
 		if err := f(); err != nil {
 			return 0, err
 		}
-		lat = append(lat, float64(time.Since(t0).Nanoseconds())/1e6)
+		d := clock() - t0
+		spent += d
+		lat = append(lat, float64(d)/1e6)
 		if len(lat) >= 2000 {
 			break
 		}
 	}
 	slices.Sort(lat)
-	return lat[len(lat)/2], nil
+	q := 0.5
+	if v, err := strconv.ParseFloat(os.Getenv("POOLSWEEP_Q"), 64); err == nil && v >= 0 && v <= 1 {
+		q = v
+	}
+	return lat[min(len(lat)-1, int(q*float64(len(lat))))], nil
 }
 
 func runCase(c *sweepCase, w1, w2 *kernels.Workers, r *result) error {
@@ -213,14 +230,14 @@ func sweepT[T kernels.Number](c *sweepCase, g kernels.Window, inLen, outLen int,
 		}
 	}
 	var err error
-	if r.Fast1, err = timeIt(c.Secs, fast(w1)); err != nil {
+	if r.Fast1, err = timeIt(c.Secs, true, fast(w1)); err != nil {
 		return err
 	}
-	if r.Fast2, err = timeIt(c.Secs, fast(w2)); err != nil {
+	if r.Fast2, err = timeIt(c.Secs, false, fast(w2)); err != nil {
 		return err
 	}
 	if c.Ref {
-		if r.Ref, err = timeIt(c.Secs/4, call(run(nil, true))); err != nil {
+		if r.Ref, err = timeIt(c.Secs/4, true, call(run(nil, true))); err != nil {
 			return err
 		}
 	}

@@ -25,6 +25,10 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
+# The statistic every timer reports: the median, or the quantile POOLSWEEP_Q (retime.py --q).
+QUANTILE = float(os.environ.get("POOLSWEEP_Q", "0.5"))
+# POOLSWEEP_CPU=1 (retime.py --cpu): single-threaded runs are timed in CPU time, not wall time.
+CPU = os.environ.get("POOLSWEEP_CPU") == "1"
 TYPES = ["f32", "f64", "f16", "bf16", "i8", "u8", "i32", "i64"]
 
 
@@ -153,15 +157,19 @@ def time_torch(cases, threads, secs):
                     if list(y.shape[2:]) != c["out"]:
                         break
                     lat = []
-                    end = time.perf_counter() + secs
-                    while time.perf_counter() < end or len(lat) < 3:
-                        t0 = time.perf_counter()
+                    # POOLSWEEP_CPU=1: one thread is timed in the process's CPU time (as main.go times irrun)
+                    clock = time.process_time if CPU and t == 1 else time.perf_counter
+                    spent = 0.0
+                    while spent < secs or len(lat) < 3:
+                        t0 = clock()
                         call()
-                        lat.append((time.perf_counter() - t0) * 1e3)
+                        d = clock() - t0
+                        spent += d
+                        lat.append(d * 1e3)
                         if len(lat) >= 2000:
                             break
                 lat.sort()
-                res[(c["id"], t)] = lat[len(lat) // 2]
+                res[(c["id"], t)] = lat[min(len(lat) - 1, int(QUANTILE * len(lat)))]
             except Exception:  # noqa: BLE001 - the peer does not express the case (type, geometry)
                 break
     return res
