@@ -1,6 +1,9 @@
 package layers
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+)
 
 // StridedSlice-1 shape inference: src/core/tests/type_prop/strided_slice.cpp@3a33e0d0, as
 // data. A Constant created with one value for n elements is written out n times. Label
@@ -58,6 +61,8 @@ func TestTPStridedSlice(t *testing.T) {
 		{"input_is_dynamic_rank", "...", "4", "4", "4", "1,0,1,0", "0,0,0,0", "1,0,0,0", "0,0,0,0", "0,0,0,0", "..."},
 		{"extend_input_with_static_rank_and_all_dynamic_dims", "?,?,?,?", "4", "4", "4", "1,0,1,0", "0,0,0,0", "1,0,0,0", "0,0,0,0", "0,0,0,0", "1,?,?,?,?"},
 		{"begin_strides_are_dynamic_rank", "3,5,4", "...", "3", "...", "1,0,1,0", "0,0,0,0", "0,0,0,0", "0,0,0,0", "0,0,0,0", "0..3,0..5,0..4"},
+		{"begin_strides_are_dynamic_rank_and_ellipsis_mask_present", "3,5,4", "...", "3", "3", "0,0,1,0", "0,0,0,0", "0,0,0,0", "0,0,0,0", "0,1,0,0", "0..3,5,0..4"},
+		{"begin_end_strides_are_dynamic_rank", "3,5,4", "...", "...", "...", "1,0,1,0", "0,0,0,0", "0,0,0,0", "0,0,0,0", "0,0,0,0", "..."},
 	} {
 		at := m(p.bm, p.em)
 		for _, kv := range [][2]string{{"new_axis_mask", p.nm}, {"shrink_axis_mask", p.sm}, {"ellipsis_mask", p.elm}} {
@@ -67,6 +72,40 @@ func TestTPStridedSlice(t *testing.T) {
 		}
 		cases = append(cases, tpCase{name: "StridedSliceShapeInferTest/" + p.name, attrs: at,
 			in:  []string{"f32[" + p.data + "]", "i32[" + p.b + "]", "i32[" + p.e + "]", "i32[" + p.s + "]"},
+			out: []string{"f32[" + p.out + "]"}})
+	}
+	// StridedSliceIntervalTest: begin and end are ShapeOf(p) - offset, given by their bounds
+	// (the offsets are applied to the test's intervals here); one axis, zero masks.
+	for i, p := range []struct{ data, b, e, step, out string }{
+		{"1024", "0..20", "10..20", "1", "0..20"},
+		{"1024", "-10..10", "10..20", "1", "0..20"},
+		{"?", "-10..10", "10..20", "1", "0..20"},
+		{"1024", "10..20", "-10..10", "1", "0..1013"},
+		{"1024", "0..10", "-10..-5", "1", "1004..1019"},
+		{"120..1024", "0..10", "-10..-5", "1", "100..1019"},
+		{"1024", "-1025..5", "-10..1990", "1", "0..1024"},
+		{"1024", "-10..0", "10..20", "1", "0..20"},
+		{"1024", "-9..2", "0..18", "2", "0..9"},
+		{"1024", "10..20", "-10..10", "2", "0..507"},
+		{"100..1024", "10..20", "-10..10", "2", "0..507"},
+		{"1024", "10..10", "30..30", "2", "10"},
+		{"1024", "10..15", "30..30", "2", "8..10"},
+		{"1024", "10..15", "30..40", "2", "8..15"},
+		{"20..1024", "10..15", "30..40", "2", "3..15"},
+		{"1024", "-10..10", "10..20", "-1", "0..1013"},
+		{"?", "-10..10", "10..20", "-1", "?"},
+		{"1024", "10..20", "-10..10", "-1", "0..20"},
+		{"1024", "-5..-5", "-30..-30", "-1", "25"},
+		{"1024", "-10..1990", "-1026..4", "-1", "0..1024"},
+		{"1024", "30..30", "10..10", "-2", "10"},
+		{"1024", "20..30", "10..10", "-2", "5..10"},
+		{"1024", "-20..-10", "10..10", "-2", "497..502"},
+		{"100..1024", "-20..-10", "10..10", "-2", "35..502"},
+		{"1024", "20..30", "10..15", "-2", "3..10"},
+		{"10..1024", "20..30", "10..15", "-2", "0..10"},
+	} {
+		cases = append(cases, tpCase{name: "StridedSliceIntervalTest/" + strconv.Itoa(i), attrs: m("0", "0"),
+			in:  []string{"f32[" + p.data + "]", "i64[1]:" + p.b, "i64[1]:" + p.e, "i64[1]=" + p.step},
 			out: []string{"f32[" + p.out + "]"}})
 	}
 	tpRun(t, "StridedSlice", "opset1", cases)
