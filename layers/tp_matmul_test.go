@@ -39,6 +39,13 @@ func TestTPMatMul(t *testing.T) {
 		{name: "matmul_batch_broadcast_expand_to_B", attrs: tab("false", "false"), in: []string{"f32[8,7,6,1,4,3]", "f32[1,5,3,2]"}, out: []string{"f32[8,7,6,5,4,2]"}},
 		{name: "matmul_incompatible_batch_dims", attrs: tab("false", "false"), in: []string{"f32[7,4,3]", "f32[6,3,2]"}, err: "Incompatible MatMul batch dimension"},
 		{name: "matmul_matrix_dynamic_bounds", attrs: tab("false", "false"), in: []string{"f32[2..5,6..10]", "f32[7..8,15..20]"}, out: []string{"f32[2..5,15..20]"}},
+		{name: "matmul_batch_dynamic_bounds", attrs: tab("false", "false"),
+			in: []string{"f32[?,1..5,2..10,5..7,4..7,5..10,1..4,0..1,0..3,1,1..,1..10,2..,1..,2..,1..,1,1,5,6]",
+				"f32[?,10..20,10..20,4..10,5..10,4..7,?,0..1,2..5,5..10,1..5,1..5,1..5,2..,2..,1..,?,3,6,4]"},
+			out: []string{"f32[?,10..20,10,5..7,5..7,5..7,?,0..1,2..5,5..10,1..,1..10,2..,2..,2..,1..,?,3,5,4]"}},
+		{name: "matmul_incompatible_matrix_dim_bounds", attrs: tab("false", "false"), in: []string{"f32[2..5,3..4]", "f32[1..2,15..20]"}, out: []string{"f32[2..5,15..20]"}},
+		{name: "matmul_incompatible_batch_dim_bounds", attrs: tab("false", "false"), in: []string{"f32[2..5,4,3]", "f32[6..10,3,2]"}, out: []string{"f32[?,4,2]"}},
+		{name: "matmul_propagate_symbols", attrs: tab("false", "false"), in: []string{"f32[4,2,3,6,4]", "f32[4,2,3,4,2]"}, out: []string{"f32[4,2,3,6,2]"}},
 	}
 	tpRun(t, "MatMul", "opset1", cases)
 }
