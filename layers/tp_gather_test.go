@@ -3,7 +3,7 @@ package layers
 import "testing"
 
 // Gather-1/7/8 shape inference: src/core/tests/type_prop/gather.cpp@0756e3b0, as data. Label
-// checks are out of scope; a rank interval (PartialShape::dynamic(Rank(3, 5))) has no irrun
+// checks are out of scope (the file's v8 negative tests build v7 ops: they are the v7 rows); a rank interval (PartialShape::dynamic(Rank(3, 5))) has no irrun
 // form and is given as a dynamic rank.
 func TestTPGather(t *testing.T) {
 	bd := func(n string) []string { return []string{"batch_dims", n} }
@@ -58,5 +58,7 @@ func TestTPGather(t *testing.T) {
 		{name: "gather_v8_axis_not_set_positive_batch_dims", attrs: bd("1"), in: []string{"f32[2,1,200,400]", "i64[2,2]", "i32[1]"}, out: []string{"f32[2,?,?,?]"}},
 		{name: "gather_v8_dynamic_value_and_label_propagation", attrs: bd("0"), in: []string{"i64[2]:3,4", "i64[1]=0", "i64[]=0"}, out: []string{"i64[1]"}},
 		{name: "gather_v8_dynamic_value_and_label_propagation_interval_dim", attrs: bd("0"), in: []string{"i64[2]:2..4,4", "i64[1]=0", "i64[]=0"}, out: []string{"i64[1]"}},
+		{name: "gather_v8_use_default_ctor", attrs: bd("1"), in: []string{"f32[2,1,200,400]", "i64[2,2]", "i64[1]=-1"}, out: []string{"f32[2,1,200,2]"}},
+		{name: "gather_v8_axis_out_of_input_rank", attrs: bd("0"), in: []string{"f32[5,6]", "i64[4]", "i64[1]=2"}, err: "out of the tensor rank range"},
 	})
 }
