@@ -119,7 +119,7 @@ func TestLoadErrors(t *testing.T) {
 			"graph: read open m.xml: file does not exist"},
 		{"fs const without bin", func() (*graph.Program, error) {
 			return graph.LoadFS(fstest.MapFS{"c.xml": {Data: []byte(constNoBin)}}, "c.xml", graph.Options{})
-		}, `Const layer "c" (id 0): no data: no .bin was given or found beside the XML`},
+		}, `c.xml:5:4: Const layer "c" (id 0) needs 4 bytes of weights, but no .bin was given or found beside the XML`},
 		{"fs bad options", func() (*graph.Program, error) {
 			return graph.LoadFS(fstest.MapFS{"m.xml": {Data: []byte(dupResults)}}, "m.xml", graph.Options{Threads: -1})
 		}, "graph: Options.Threads is -1, want >= 0"},

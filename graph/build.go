@@ -189,7 +189,7 @@ type builder struct {
 }
 
 // maxBodyDepth bounds the nesting of sub-graph bodies.
-const maxBodyDepth = 16
+const maxBodyDepth = 64
 
 // Build resolves m into a graph. It never fails: every problem found becomes a diagnostic
 // in Graph.Diagnostics, and the graph keeps every layer.

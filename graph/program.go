@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -47,11 +48,12 @@ type Options struct {
 
 // TensorInfo describes one model input or output.
 type TensorInfo struct {
-	// Name is the Parameter layer's name for an input; for an output, the first tensor
-	// name of the port feeding the Result, or the Result layer's name when it has none.
+	// Name is the Parameter layer's name for an input; for an output, the first of its
+	// TensorNames, or the Result layer's name when it has none.
 	Name string
-	// TensorNames are the tensor names of the Parameter's output port, or of the port
-	// feeding the Result.
+	// TensorNames are the tensor names of the Parameter's output port; for an output, the
+	// Result's output_names when it has that attribute (IR v11), otherwise the names of
+	// the port feeding the Result.
 	TensorNames []string
 	// Result is the Result layer's name (outputs only).
 	Result string
@@ -117,6 +119,9 @@ func compile(g *Graph, opts Options, depth int) (*Program, error) {
 	if err := unsupported(g); err != nil {
 		return nil, err
 	}
+	if err := feNoWeights(g); err != nil {
+		return nil, err
+	}
 	p := &Program{g: g, opts: opts, params: g.Parameters}
 	p.base = make([]int, len(g.Nodes))
 	for i, n := range g.Nodes {
@@ -137,6 +142,10 @@ func compile(g *Graph, opts Options, depth int) (*Program, error) {
 		src := r.Inputs[0]
 		o := src.Node.Outputs[src.Output]
 		names := portNames(src.Node, src.Output)
+		if r.Layer.OutputNames != nil {
+			// IR v11: the Result's output_names are the model output's names.
+			names = slices.Clone(r.Layer.OutputNames)
+		}
 		name := r.Layer.Name
 		if len(names) > 0 {
 			name = names[0]
@@ -187,6 +196,33 @@ func sourceName(g *Graph) string {
 func portNames(n *Node, out int) []string {
 	if out < len(n.Outputs) && n.Outputs[out].Port != nil {
 		return slices.Clone(n.Outputs[out].Port.Names)
+	}
+	return nil
+}
+
+// feNoWeights refuses a model read without a .bin whose Results need a Const's data, as
+// OpenVINO refuses to read it: an *ir.FormatError (const-no-weights) at the first such
+// Const's <data>, naming the layer and the bytes it needs.
+func feNoWeights(g *Graph) error {
+	if g.Model == nil || g.Model.Weights != nil {
+		return nil
+	}
+	for _, n := range g.Order {
+		l := n.Layer
+		if !n.Reachable || !strings.EqualFold(l.Type, "Const") {
+			continue
+		}
+		size, _ := l.Data.Get("size")
+		if v, err := strconv.ParseUint(size.Value, 10, 64); err != nil || v == 0 {
+			continue // no data to read (an empty Const, or an attribute error reported elsewhere)
+		}
+		e := &ir.FormatError{Code: ir.CodeConstNoWeights, Offset: l.DataOff,
+			Msg: fmt.Sprintf("Const layer %q (id %s) needs %s bytes of weights, but no .bin was given or found beside the XML", l.Name, l.IDText, size.Value)}
+		if src := g.Model.Source; src != nil {
+			e.File = src.Name
+			e.Line, e.Col = src.LineCol(l.DataOff)
+		}
+		return e
 	}
 	return nil
 }

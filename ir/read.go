@@ -297,7 +297,7 @@ func (b *builder) net(e *etree.Element) {
 		case "layers":
 			b.m.Layers = append(b.m.Layers, b.layers(c)...)
 		case "edges":
-			b.m.Edges = append(b.m.Edges, b.edgeList(c)...)
+			b.m.Edges = append(b.m.Edges, b.edgeList(c, false)...)
 		case "rt_info":
 			b.enter(c, "rt_info")
 			b.m.RTInfo = append(b.m.RTInfo, b.rtChildren(c)...)
@@ -401,7 +401,7 @@ func (b *builder) readLayer(e *etree.Element) *Layer {
 				l.PortMap = append(l.PortMap, PortMapEntry{Kind: pc.Tag, Map: c.Tag, Attrs: pattrs, Offset: poff})
 			}
 		case "back_edges":
-			l.BackEdges = append(l.BackEdges, b.edgeList(c)...)
+			l.BackEdges = append(l.BackEdges, b.edgeList(c, true)...)
 		default:
 			b.skip(c)
 		}
@@ -565,7 +565,7 @@ func (b *builder) body(e *etree.Element) *Body {
 		case "layers":
 			body.Layers = append(body.Layers, b.layers(c)...)
 		case "edges":
-			body.Edges = append(body.Edges, b.edgeList(c)...)
+			body.Edges = append(body.Edges, b.edgeList(c, false)...)
 		default:
 			b.skip(c)
 		}
@@ -574,7 +574,10 @@ func (b *builder) body(e *etree.Element) *Body {
 	return body
 }
 
-func (b *builder) edgeList(e *etree.Element) []Edge {
+// edgeList reads the <edge> children of e. In <back_edges> (back) only the layer ids are
+// mandatory: OpenVINO reads from-layer and to-layer alone, and IRs written by the Model
+// Optimizer omit the ports there; an absent port is -1.
+func (b *builder) edgeList(e *etree.Element, back bool) []Edge {
 	b.enter(e, e.Tag)
 	out := make([]Edge, 0, countChildren(e, "edge"))
 	for _, t := range e.Child {
@@ -591,7 +594,9 @@ func (b *builder) edgeList(e *etree.Element) []Edge {
 		for k, name := range [...]string{"from-layer", "from-port", "to-layer", "to-port"} {
 			v := int64(-1)
 			if at, ok := attrs.Get(name); !ok {
-				b.errorf(CodeMissingAttribute, off, "node edge is missing mandatory attribute: %s", name)
+				if !back || k == 0 || k == 2 {
+					b.errorf(CodeMissingAttribute, off, "node edge is missing mandatory attribute: %s", name)
+				}
 			} else if u, err := parseUint(at); err != nil {
 				b.attrErr(err)
 			} else if u > math.MaxInt64 {
@@ -615,8 +620,9 @@ func (b *builder) edgeList(e *etree.Element) []Edge {
 	return out
 }
 
-// rtBlock reads a layer- or port-level <rt_info>. In IR v11 every <attribute> needs a name
-// and a version, and two attributes with one (name, version) are an error, as in OpenVINO.
+// rtBlock reads a layer- or port-level <rt_info>. In IR v11 an <attribute> without a name
+// or a version is ignored by OpenVINO (a warning here), and two attributes with one (name,
+// version) are an error, as in OpenVINO.
 // IR v10 rt_info is kept but not checked (OpenVINO does not read it).
 func (b *builder) rtBlock(e *etree.Element) []*RTInfo {
 	b.enter(e, "rt_info")
@@ -632,12 +638,14 @@ func (b *builder) rtBlock(e *etree.Element) []*RTInfo {
 		}
 		name, okn := r.Attrs.Get("name")
 		version, okv := r.Attrs.Get("version")
+		// OpenVINO (2023.1 on) skips an entry without a name or a version; older
+		// releases threw. A warning keeps the entry visible to irrun check.
 		if !okn {
-			b.errorf(CodeMissingAttribute, r.Offset, "rt_info attribute has no \"name\" field")
+			b.diag(SeverityWarning, CodeMissingAttribute, r.Offset, "rt_info attribute has no \"name\" field; OpenVINO ignores it")
 			continue
 		}
 		if !okv {
-			b.errorf(CodeMissingAttribute, r.Offset, "rt_info attribute: %s has no \"version\" field", name.Value)
+			b.diag(SeverityWarning, CodeMissingAttribute, r.Offset, "rt_info attribute: %s has no \"version\" field; OpenVINO ignores it", name.Value)
 			continue
 		}
 		k := key{name.Value, version.Value}
