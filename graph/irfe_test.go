@@ -123,7 +123,77 @@ const (
 	irfePartial = "src/frontends/ir/tests/partial_shape_deserialization.cpp@2a7b1f37"
 	irfeRTInfo  = "src/frontends/ir/tests/rt_info_deserialization.cpp@e7b1cf53"
 	irfeTI      = "src/frontends/ir/tests/tensor_iterator_deserialization.cpp@26b47f02"
+	irfeMeta    = "src/frontends/ir/tests/meta_data_tests.cpp@775f6827"
 )
+
+// irfePotConfig is meta_data_tests.cpp's pot_conf_ref: the legacy <config> text with its
+// whitespace runs collapsed, as OpenVINO stores it under rt_info optimization/config.
+const irfePotConfig = "{ 'compression': { 'algorithms': [ { 'name': 'DefaultQuantization', 'params': { 'num_samples_for_tuning': " +
+	"2000, 'preset': 'performance', 'stat_subset_size': 300, 'use_layerwise_tuning': false } } ], " +
+	"'dump_intermediate_model': true, 'target_device': 'ANY' }, 'engine': { 'models': [ { 'name': " +
+	"'bert-small-uncased-whole-word-masking-squad-0001', 'launchers': [ { 'framework': 'openvino', 'adapter': " +
+	"{ 'type': 'bert_question_answering', 'start_token_logits_output': 'output_s', 'end_token_logits_output': " +
+	"'output_e' }, 'inputs': [ { 'name': 'input_ids', 'type': 'INPUT', 'value': 'input_ids' }, { 'name': " +
+	"'attention_mask', 'type': 'INPUT', 'value': 'input_mask' }, { 'name': 'token_type_ids', 'type': 'INPUT', " +
+	"'value': 'segment_ids' } ], 'device': 'cpu' } ], 'datasets': [ { 'name': " +
+	"'squad_v1_1_msl384_mql64_ds128_lowercase', 'annotation_conversion': { 'converter': 'squad', " +
+	"'testing_file': 'PATH', 'max_seq_length': 384, 'max_query_length': 64, 'doc_stride': 128, 'lower_case': " +
+	"true, 'vocab_file': 'PATH' }, 'reader': { 'type': 'annotation_features_extractor', 'features': [ " +
+	"'input_ids', 'input_mask', 'segment_ids' ] }, 'postprocessing': [ { 'type': 'extract_answers_tokens', " +
+	"'max_answer': 30, 'n_best_size': 20 } ], 'metrics': [ { 'name': 'F1', 'type': 'f1', 'reference': 0.9157 " +
+	"}, { 'name': 'EM', 'type': 'exact_match', 'reference': 0.8504 } ], '_command_line_mapping': { " +
+	"'testing_file': 'PATH', 'vocab_file': [ 'PATH' ] } } ] } ], 'stat_requests_number': null, " +
+	"'eval_requests_number': null, 'type': 'accuracy_checker' } }"
+
+// irfeChild returns the child of r (or of a list) with the tag, or nil.
+func irfeChild(list []*ir.RTInfo, tag string) *ir.RTInfo {
+	for _, r := range list {
+		if r.Tag == tag {
+			return r
+		}
+	}
+	return nil
+}
+
+func irfeValue(t *testing.T, list []*ir.RTInfo, path ...string) string {
+	t.Helper()
+	var r *ir.RTInfo
+	for _, p := range path {
+		r = irfeChild(list, p)
+		require.NotNil(t, r, "rt_info %v", path)
+		list = r.Children
+	}
+	v, ok := r.Attrs.Get("value")
+	require.True(t, ok, "rt_info %v has a value", path)
+	return v.Value
+}
+
+// irfeMetaFacts checks meta_data_tests.cpp's check_rt_info: the facts OpenVINO derives
+// from the model-level rt_info (or the legacy sections it converts into rt_info).
+func irfeMetaFacts(t *testing.T, c *irfeCtx) {
+	rt, conv, config := c.m.RTInfo, "conversion_parameters", ""
+	if len(c.m.Legacy) > 0 {
+		// <meta_data> becomes rt_info (cli_parameters → conversion_parameters) and
+		// <quantization_parameters> becomes rt_info optimization (<config> text).
+		meta := irfeChild(c.m.Legacy, "meta_data")
+		require.NotNil(t, meta)
+		rt, conv = meta.Children, "cli_parameters"
+		q := irfeChild(c.m.Legacy, "quantization_parameters")
+		require.NotNil(t, q)
+		cfg := irfeChild(q.Children, "config")
+		require.NotNil(t, cfg)
+		config = strings.Join(strings.Fields(cfg.Text), " ")
+	} else {
+		config = irfeValue(t, rt, "optimization", "config")
+	}
+	require.Equal(t, "TestVersion", irfeValue(t, rt, "MO_version"))
+	require.Equal(t, "TestVersion", irfeValue(t, rt, "Runtime_version"))
+	require.Equal(t, "[1, 3, 22, 22]", irfeValue(t, rt, conv, "input_shape"))
+	require.Equal(t, "", irfeValue(t, rt, conv, "transform"))
+	require.Equal(t, "False", irfeValue(t, rt, conv, "use_new_frontend"))
+	require.Equal(t, irfePotConfig, config)
+	c.out(t, "activation", 0, ir.F32, "[1,3,22,22]")
+}
 
 // irfeBin is a zero-filled weights file of n bytes with some int64 words set (word index
 // → value), as the tests build them.
@@ -431,6 +501,20 @@ func irfeCases() []irfeCase {
 			check: irfeOutputs("[1,25,256]")},
 		{name: "test1", origin: irfeTI, file: "ti08-test1-gru.xml", bin: irfeBin(213512, map[int]int64{0: 1}),
 			check: irfeOutputs("[1,128]", "[1,2,128]")},
+
+		// meta_data_tests.cpp
+		{name: "get_meta_data / get_meta_data_as_map", origin: irfeMeta, file: "md01-with-meta.xml", emptyBin: true, check: irfeMetaFacts},
+		{name: "get_meta_data_as_map_from_new_format", origin: irfeMeta, file: "md02-with-new-meta.xml", emptyBin: true,
+			check: func(t *testing.T, c *irfeCtx) {
+				irfeMetaFacts(t, c)
+				require.Equal(t, "1", irfeValue(t, c.m.RTInfo, "framework", "batch"))
+				require.Equal(t, "16", irfeValue(t, c.m.RTInfo, "framework", "chunk_size"))
+			}},
+		{name: "get_meta_data_from_model_without_info", origin: irfeMeta, file: "md03-without-meta.xml", emptyBin: true,
+			check: func(t *testing.T, c *irfeCtx) {
+				require.Empty(t, c.m.RTInfo)
+				require.Empty(t, c.m.Legacy)
+			}},
 	}
 }
 

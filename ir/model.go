@@ -111,6 +111,9 @@ type RTInfo struct {
 	Attrs    Attrs
 	Children []*RTInfo
 	Offset   int
+	// Text is the element's character data, trimmed ("" when none): the legacy
+	// <quantization_parameters><config> holds its value there.
+	Text string
 }
 
 // Attr is one XML attribute with the byte offset of its name in the source.

@@ -672,7 +672,7 @@ func (b *builder) rtChildren(e *etree.Element) []*RTInfo {
 
 func (b *builder) rtNode(e *etree.Element) *RTInfo {
 	off, attrs := b.enter(e, e.Tag)
-	r := &RTInfo{Tag: e.Tag, Attrs: attrs, Offset: off}
+	r := &RTInfo{Tag: e.Tag, Attrs: attrs, Offset: off, Text: strings.TrimSpace(elementText(e))}
 	r.Children = b.rtChildren(e)
 	return r
 }
