@@ -1,11 +1,14 @@
 package graph_test
 
 import (
+	"context"
 	"encoding/binary"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 
@@ -124,7 +127,27 @@ const (
 	irfeRTInfo  = "src/frontends/ir/tests/rt_info_deserialization.cpp@e7b1cf53"
 	irfeTI      = "src/frontends/ir/tests/tensor_iterator_deserialization.cpp@26b47f02"
 	irfeMeta    = "src/frontends/ir/tests/meta_data_tests.cpp@775f6827"
+	irfeCustom  = "src/frontends/ir/tests/rt_info_custom.cpp@00a26494"
 )
+
+// irfeCustomEntry returns the first <custom name=...> of a list (OpenVINO keeps the first
+// of two entries with one name) and its value.
+func irfeCustomEntry(t *testing.T, list []*ir.RTInfo, name string) *ir.RTInfo {
+	t.Helper()
+	for _, r := range list {
+		if n, _ := r.Attrs.Get("name"); r.Tag == "custom" && n.Value == name {
+			return r
+		}
+	}
+	t.Fatalf("no custom rt_info %q", name)
+	return nil
+}
+
+func irfeCustomValue(t *testing.T, list []*ir.RTInfo, name string) string {
+	t.Helper()
+	v, _ := irfeCustomEntry(t, list, name).Attrs.Get("value")
+	return v.Value
+}
 
 // irfePotConfig is meta_data_tests.cpp's pot_conf_ref: the legacy <config> text with its
 // whitespace runs collapsed, as OpenVINO stores it under rt_info optimization/config.
@@ -515,6 +538,36 @@ func irfeCases() []irfeCase {
 				require.Empty(t, c.m.RTInfo)
 				require.Empty(t, c.m.Legacy)
 			}},
+
+		// rt_info_custom.cpp
+		{name: "simple_entries", origin: irfeCustom, file: "rc01-simple-entries.xml", emptyBin: true,
+			check: func(t *testing.T, c *irfeCtx) {
+				in1 := c.node(t, "in1").Layer
+				require.Equal(t, "A", irfeCustomValue(t, in1.RTInfo, "infoA"))
+				require.Equal(t, "B", irfeCustomValue(t, in1.RTInfo, "infoB"), "the first of two entries")
+				require.Equal(t, "the_name", irfeRTValue(t, in1.RTInfo, "fused_names", "value"))
+				abs := c.node(t, "Abs").Layer
+				require.Equal(t, "C", irfeCustomValue(t, abs.RTInfo, "infoC"))
+				require.Equal(t, "", irfeRTValue(t, abs.RTInfo, "fused_names", "value"))
+				require.Equal(t, "D", irfeCustomValue(t, abs.Outputs[0].RTInfo, "infoD"))
+				res := c.node(t, "output").Layer
+				require.Equal(t, "the_prior", irfeRTValue(t, res.RTInfo, "primitives_priority", "value"))
+				require.NoError(t, c.m.Err(), "custom entries sharing a name are not an error")
+				c.out(t, "Abs", 0, ir.F32, "[27]")
+			}},
+		{name: "nested_entries", origin: irfeCustom, file: "rc02-nested-entries.xml", emptyBin: true,
+			check: func(t *testing.T, c *irfeCtx) {
+				in1 := c.node(t, "in1").Layer
+				nested := irfeCustomEntry(t, in1.RTInfo, "nested")
+				require.Len(t, nested.Children, 2)
+				require.Equal(t, "B", irfeCustomValue(t, nested.Children, "infoB"))
+				require.Equal(t, "C", irfeCustomValue(t, nested.Children, "infoC"))
+				out := c.node(t, "Abs").Layer.Outputs[0].RTInfo
+				n0 := irfeCustomEntry(t, out, "nested_0")
+				require.Len(t, n0.Children, 1)
+				n1 := irfeCustomEntry(t, n0.Children, "nested_1")
+				require.Equal(t, "D", irfeCustomValue(t, n1.Children, "infoD"))
+			}},
 	}
 }
 
@@ -573,6 +626,7 @@ func TestIRFrontendCases(t *testing.T) {
 			tc.check(t, &irfeCtx{m: m, g: g, p: p})
 		})
 	}
+	used["th01-nested-meta.xml"] = true // TestIRFrontendThreading
 	for _, f := range files {
 		if b := filepath.Base(f); !used[b] && !strings.HasPrefix(b, "fb25") {
 			t.Errorf("case file %s has no row", b)
@@ -593,4 +647,55 @@ func irfeCheckReject(t *testing.T, err error, w *irfeWant) {
 		require.Contains(t, err.Error(), "m.xml:")
 	}
 	require.Contains(t, err.Error(), w.contains)
+}
+
+// TestIRFrontendThreading: threading_tests.cpp@2bba3f34 get_meta_data_in_different_threads.
+// One model read once; 8 goroutines × 100 iterations read its meta data and run it.
+func TestIRFrontendThreading(t *testing.T) {
+	tc := irfeCase{file: "th01-nested-meta.xml", emptyBin: true}
+	fsys, xml := irfeFS(t, tc)
+	m, err := ir.Parse("m.xml", xml)
+	require.NoError(t, err)
+	p, err := graph.LoadFS(fsys, "m.xml", graph.Options{Threads: 1})
+	require.NoError(t, err)
+	defer p.Close()
+	x := make([]float32, 3*22*22)
+	for i := range x {
+		x[i] = float32(i%7) - 3
+	}
+	in, err := ir.TensorOf(x, 1, 3, 22, 22)
+	require.NoError(t, err)
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for range 8 {
+		wg.Go(func() {
+			for range 100 {
+				meta := irfeChild(m.Legacy, "meta_data")
+				cli := irfeChild(meta.Children, "cli_parameters")
+				v, _ := irfeChild(meta.Children, "MO_version").Attrs.Get("value")
+				s, _ := irfeChild(cli.Children, "input_shape").Attrs.Get("value")
+				if v.Value != "TestVersion" || s.Value != "[1, 3, 22, 22]" {
+					errs <- fmt.Errorf("meta data %q %q", v.Value, s.Value)
+					return
+				}
+				out, err := p.Run(context.Background(), []*ir.Tensor{in})
+				if err != nil {
+					errs <- err
+					return
+				}
+				y, _ := ir.Data[float32](out[0])
+				for i := range x {
+					if y[i] != max(x[i], 0) {
+						errs <- fmt.Errorf("relu[%d] = %v", i, y[i])
+						return
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		require.NoError(t, err)
+	}
 }
