@@ -128,6 +128,8 @@ const (
 	irfeTI      = "src/frontends/ir/tests/tensor_iterator_deserialization.cpp@26b47f02"
 	irfeMeta    = "src/frontends/ir/tests/meta_data_tests.cpp@775f6827"
 	irfeCustom  = "src/frontends/ir/tests/rt_info_custom.cpp@00a26494"
+	irfeExt     = "src/frontends/ir/tests/frontend_test_with_extensions.cpp@08bdbdfc"
+	irfePre     = "src/frontends/ir/tests/pre_processing_deserialization.cpp@5fa4b0c7"
 )
 
 // irfeCustomEntry returns the first <custom name=...> of a list (OpenVINO keeps the first
@@ -568,7 +570,57 @@ func irfeCases() []irfeCase {
 				n1 := irfeCustomEntry(t, n0.Children, "nested_1")
 				require.Equal(t, "D", irfeCustomValue(t, n1.Children, "infoD"))
 			}},
+
+		// frontend_test_with_extensions.cpp (and the older test.cpp@310c0196, same snippet)
+		{name: "CustomOpsTestWithoutExtension", origin: irfeExt, file: "ex01-custom-op.xml", emptyBin: true,
+			reject: &irfeWant{code: ir.CodeUnknownOpset, line: 14, contains: "testopset"}},
+		{name: "CustomOpsTestWithFrameworkNodeExtension", origin: irfeExt, file: "ex01-custom-op.xml", emptyBin: true,
+			differs: "OpenVINO loads it with a FrameworkNode extension registered; irrun has no extensions and rejects the unknown opset",
+			reject:  &irfeWant{code: ir.CodeUnknownOpset, line: 14, contains: "testopset"}},
+
+		// pre_processing_deserialization.cpp
+		{name: "pre_processing", origin: irfePre, file: "pp01-pre-processing-v10.xml", bin: f32Ones(22 * 22 * 3),
+			differs:     "OpenVINO's reader subtracts the <pre-process> mean values from the input (a Subtract after the Parameter); irrun reads the section (Build: info unsupported-feature) but refuses to compile it rather than compute without the means",
+			unsupported: "legacy <pre-process> mean values",
+			check: func(t *testing.T, c *irfeCtx) {
+				pp := irfeChild(c.m.Legacy, "pre-process")
+				require.NotNil(t, pp)
+				require.Len(t, pp.Children, 3)
+				for i, ch := range pp.Children {
+					mean := irfeChild(ch.Children, "mean")
+					off, _ := mean.Attrs.Get("offset")
+					size, _ := mean.Attrs.Get("size")
+					require.Equal(t, fmt.Sprint(1936*i), off.Value)
+					require.Equal(t, "1936", size.Value, "22*22 f32 per channel")
+				}
+				var info bool
+				for _, d := range c.g.Diagnostics {
+					info = info || (d.Code == "unsupported-feature" && strings.Contains(d.Message, "pre-process"))
+				}
+				require.True(t, info)
+			}},
+		{name: "check_tensor_names_after_read_and_pre_post_processing", origin: irfePre, file: "pp02-tensor-names-pre-post-processing.xml", bin: f32Bytes(1),
+			check: func(t *testing.T, c *irfeCtx) {
+				// The raw string ends "</net>\n// ": text after the root, which OpenVINO
+				// (pugixml) ignores. precision="f32" is an element type name.
+				in, out := c.p.Inputs(), c.p.Outputs()
+				require.Len(t, in, 2)
+				require.Equal(t, []string{"input_a"}, in[0].TensorNames)
+				require.Equal(t, []string{"input_b"}, in[1].TensorNames)
+				require.Len(t, out, 2)
+				require.Equal(t, []string{"add_result"}, out[0].TensorNames)
+				require.Equal(t, []string{"input_b"}, out[1].TensorNames, "a Result fed by a Parameter shows the input's names")
+				c.out(t, "Add", 0, ir.F32, "[]")
+			}},
 	}
+}
+
+func f32Ones(n int) []byte {
+	v := make([]float32, n)
+	for i := range v {
+		v[i] = 1
+	}
+	return f32Bytes(v...)
 }
 
 // irfeFS is the case's file system: m.xml and, when the case has weights, m.bin.

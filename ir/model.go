@@ -17,7 +17,8 @@ type Model struct {
 	RTInfo []*RTInfo
 	// Legacy holds the legacy <meta_data> and <quantization_parameters> sections (each as
 	// one entry whose Tag is the section name), which old Model Optimizer versions wrote
-	// instead of <rt_info>. They are kept, not interpreted.
+	// instead of <rt_info>, and the legacy <pre-process> section (per-channel mean values
+	// that OpenVINO subtracts from an input). They are kept, not interpreted.
 	Legacy []*RTInfo
 
 	// Diagnostics are the problems found while reading that did not stop the read

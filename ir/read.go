@@ -301,7 +301,7 @@ func (b *builder) net(e *etree.Element) {
 		case "rt_info":
 			b.enter(c, "rt_info")
 			b.m.RTInfo = append(b.m.RTInfo, b.rtChildren(c)...)
-		case "meta_data", "quantization_parameters":
+		case "meta_data", "quantization_parameters", "pre-process":
 			b.m.Legacy = append(b.m.Legacy, b.rtNode(c))
 		default:
 			b.skip(c)
