@@ -751,3 +751,22 @@ func TestIRFrontendThreading(t *testing.T) {
 		require.NoError(t, err)
 	}
 }
+
+// TestIRFrontendMissingFiles: frontend_test_basic.cpp@dc8cbab0 load_model_not_exists_at_path
+// and load_model_weights_not_exist_at_path. A missing model file is an error naming it;
+// an explicit weights path that does not exist is an error naming the weights file (the
+// test's XML is an empty file: OpenVINO opens the weights first and reports them).
+func TestIRFrontendMissingFiles(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "not_existing_model.xml")
+	_, err := graph.Load(missing, graph.Options{})
+	require.ErrorIs(t, err, os.ErrNotExist)
+	require.ErrorContains(t, err, missing)
+
+	model := filepath.Join(dir, "existing_model.xml")
+	require.NoError(t, os.WriteFile(model, nil, 0o644))
+	weights := filepath.Join(dir, "not_existing_weights.bin")
+	_, err = ir.ReadFile(model, weights)
+	require.ErrorIs(t, err, os.ErrNotExist)
+	require.ErrorContains(t, err, weights)
+}

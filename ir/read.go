@@ -25,6 +25,13 @@ const maxXMLDepth = 256
 // The returned error is a *FormatError or *UnsupportedError for a file that cannot be read
 // as IR at all (see DiagnosticOf); every other problem is a Diagnostic in m.Diagnostics.
 func ReadFile(xmlPath, binPath string) (*Model, error) {
+	if binPath != "" {
+		// As OpenVINO: an explicit weights file that cannot be opened is reported first,
+		// before the XML is read.
+		if _, err := os.Stat(binPath); err != nil {
+			return nil, fmt.Errorf("ir: weights file %s cannot be opened: %w", binPath, err)
+		}
+	}
 	m, err := ReadXMLFile(xmlPath)
 	if err != nil {
 		return nil, err
