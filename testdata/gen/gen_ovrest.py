@@ -851,5 +851,104 @@ def gen_space_to_depth():
                  [P("data", dv, et, ds)], [O("y", ev, et, es)], f"SpaceToDepth-1 {name} {et}")
 
 
+# --------------------------------------------------------------------------------- space_to_batch.cpp
+SRC["space_to_batch"] = "01c95f3e"
+S2B = [
+    ("space_to_batch_4D", [1, 1, 2, 2], [1, 1, 1, 1], [1, 1, 1, 1], [0, 0, 0, 0], [0, 0, 0, 0], [1, 1, 2, 2],
+     [1, 1, 1, 1]),
+    ("space_to_batch_5D", [1, 1, 3, 2, 1], [1] * 6, [1, 1, 3, 2, 2], [0, 0, 1, 0, 3], [0, 0, 2, 0, 0],
+     [12, 1, 2, 1, 2],
+     [0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0,
+      0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0]),
+    ("space_to_batch_4x4", [1, 1, 4, 4], [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], [1, 1, 1, 1],
+     [0, 0, 1, 0], [0, 0, 0, 0], [1, 1, 5, 4], [0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]),
+]
+
+
+@gen
+def gen_space_to_batch():
+    for et in ["i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "bf16", "f16", "f32", "f64"]:
+        for name, ds, dv, bs, pb, pe, es, ev in S2B:
+            case("space_to_batch", f"{name}_{et}", "SpaceToBatch", 2, None,
+                 [P("data", dv, et, ds), K("block_shape", bs, "i64", [len(bs)]), K("pads_begin", pb, "i64", [len(pb)]),
+                  K("pads_end", pe, "i64", [len(pe)])], [O("y", ev, et, es)], f"SpaceToBatch-2 {name} {et}")
+
+
+# ---------------------------------------------------------------------------------------- reverse.cpp
+SRC["reverse"] = "1ba5f211"
+R12 = list(range(12))
+R24 = list(range(24))
+# (name, axes type, axes, mode, data shape, expected)
+REVERSE = [
+    ("nothing_to_reverse", "i64", [], "index", [8], list(range(8))),
+    ("reverse_1d", "i64", [0], "index", [8], [7, 6, 5, 4, 3, 2, 1, 0]),
+    ("reverse_2d_0", "i64", [0], "index", [4, 3], [9, 10, 11, 6, 7, 8, 3, 4, 5, 0, 1, 2]),
+    ("reverse_2d_1", "i64", [1], "index", [4, 3], [2, 1, 0, 5, 4, 3, 8, 7, 6, 11, 10, 9]),
+    ("reverse_2d_1_mask", "boolean", [False, True], "mask", [4, 3], [2, 1, 0, 5, 4, 3, 8, 7, 6, 11, 10, 9]),
+    ("reverse_2d_01", "i64", [0, 1], "index", [4, 3], [11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]),
+    ("reverse_2d_01_mask", "boolean", [True, True], "mask", [4, 3], [11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]),
+    ("reverse_3d_0", "i64", [0], "index", [2, 4, 3], list(range(12, 24)) + R12),
+    ("reverse_3d_1", "i64", [1], "index", [2, 4, 3],
+     [9, 10, 11, 6, 7, 8, 3, 4, 5, 0, 1, 2, 21, 22, 23, 18, 19, 20, 15, 16, 17, 12, 13, 14]),
+    ("reverse_3d_2", "i64", [2], "index", [2, 4, 3],
+     [2, 1, 0, 5, 4, 3, 8, 7, 6, 11, 10, 9, 14, 13, 12, 17, 16, 15, 20, 19, 18, 23, 22, 21]),
+    ("reverse_3d_01", "i64", [0, 1], "index", [2, 4, 3],
+     [21, 22, 23, 18, 19, 20, 15, 16, 17, 12, 13, 14, 9, 10, 11, 6, 7, 8, 3, 4, 5, 0, 1, 2]),
+    ("reverse_3d_02", "i64", [0, 2], "index", [2, 4, 3],
+     [14, 13, 12, 17, 16, 15, 20, 19, 18, 23, 22, 21, 2, 1, 0, 5, 4, 3, 8, 7, 6, 11, 10, 9]),
+    ("reverse_3d_12", "i64", [1, 2], "index", [2, 4, 3],
+     [11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12]),
+    ("reverse_3d_012", "i64", [0, 1, 2], "index", [2, 4, 3], list(range(23, -1, -1))),
+]
+
+
+@gen
+def gen_reverse():
+    for et in ["i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f16", "f32"]:
+        for name, at, axes, mode, ds, ev in REVERSE:
+            n = int(np.prod(ds))
+            x = arr(list(range(n)), et, ds)
+            ax = [i for i, m in enumerate(axes) if m] if mode == "mask" else axes
+            xcheck(np.flip(x, axis=tuple(ax)) if ax else x, arr(ev, et, ds), name)
+            case("reverse", f"{name}_{et}", "Reverse", 1, [("mode", mode)],
+                 [P("data", list(range(n)), et, ds), K("axes", axes, at, [len(axes)])], [O("y", ev, et, ds)],
+                 f"Reverse-1 {name} {et}")
+
+
+# ---------------------------------------------------------------------------------------- identity.cpp
+SRC["identity"] = "0cb38855"
+
+
+@gen
+def gen_identity():
+    # the test's `copy` flag is a constructor argument the IR does not carry (one case per vector)
+    for et in ["f64", "f32", "f16", "bf16"]:
+        for name, shp, vals in [("single_simple", [2, 2], [0.5, 1.0, 3.0, 2.0]),
+                                ("many_simple", [2, 3, 3], [2, -1, 0, -1, 2, -1, 0, -1, 2, 3, 1, 2, 0, 4, 1, 2, -2, 0])]:
+            case("identity", f"{name}_{et}", "Identity", 16, None, [P("x", vals, et, shp)], [O("y", vals, et, shp)],
+                 f"Identity-16 {name} {et}")
+
+
+# ----------------------------------------------------------------------------------------- nonzero.cpp
+SRC["nonzero"] = "0c646368"
+
+
+@gen
+def gen_nonzero():
+    vals = [0, 0, 0, 0, 1, 3]
+    for name, it, ot, x, y in [("all_1s", "i32", "i32", [1] * 6, [0, 0, 1, 1, 2, 2, 0, 1, 0, 1, 0, 1]),
+                               ("all_0s", "i32", "i32", [0] * 6, []),
+                               ("all_1s_int64", "i32", "i64", [1] * 6, [0, 0, 1, 1, 2, 2, 0, 1, 0, 1, 0, 1]),
+                               ("all_0s_int64", "i32", "i64", [0] * 6, [])] + \
+            [(f"{it}_to_{ot}", it, ot, [False, False, False, False, True, True] if it == "boolean" else vals, [2, 2, 0, 1])
+             for ot in ("i32", "i64")
+             for it in ("boolean", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "bf16", "f16", "f32", "f64")]:
+        n = len(y) // 2
+        xa = arr(x, it, [3, 2])
+        xcheck(np.array(np.nonzero(xa), dtype=W.NP[ot]).reshape(2, n), arr(y, ot, [2, n]), name)
+        case("nonzero", name, "NonZero", 3, [("output_type", ot)], [P("x", x, it, [3, 2])],
+             [O("y", y, ot, [2, n], dims=[2, -1])], f"NonZero-3 {name} ({it} -> {ot})")
+
+
 if __name__ == "__main__":
     main()
