@@ -950,5 +950,87 @@ def gen_nonzero():
              [O("y", y, ot, [2, n], dims=[2, -1])], f"NonZero-3 {name} ({it} -> {ot})")
 
 
+# ------------------------------------------------------------------- embeddingbag_offsetssum.cpp / _packedsum.cpp
+SRC["embeddingbag_offsetssum"] = "01c95f3e"
+SRC["embeddingbag_packedsum"] = "2df1eee1"
+EMB_F = [-0.2, -0.6, -0.1, -0.4, -1.9, -1.8, -1., 1.5, 0.8, -0.7]
+EMB_I = [-1, 2, 3, 4, -5, -6, -7, 8, 9, 10]
+EMB_U = list(range(1, 11))
+# (et, table, expected, index type, default index or None, per-sample weights or None); indices {0,2,3,4},
+# offsets {0,2,2}
+EB_OFFSETS = [
+    ("f32", EMB_F, [-1.05, -1.2, -0.2, -0.6, -0.1, 0.4], "i32", 0, [0.5] * 4),
+    ("f64", EMB_F, [-2.1, -2.4, -0.2, -0.6, -0.2, 0.8], "i32", 0, None),
+    ("i32", EMB_I, [-6, -4, 0, 0, 2, 18], "i32", None, None),
+    ("u32", EMB_U, [6, 8, 3, 4, 16, 18], "i32", 1, None),
+    ("f16", EMB_F, [-2.1, -2.4, 0, 0, -0.2, 0.8], "i64", None, None),
+    ("i64", EMB_I, [-6, -4, -1, 2, 2, 18], "i64", 0, None),
+    ("i8", EMB_I, [-12, -8, -1, 2, 4, 36], "i64", 0, [2] * 4),
+    ("u8", EMB_U, [6, 8, 1, 2, 16, 18], "i32", 0, None),
+]
+# packed: indices {{0,2},{1,2},{3,4}}
+EB_PACKED = [
+    ("f32", EMB_F, [-1.05, -1.2, -1.0, -1.1, -0.1, 0.4], "i32", [0.5] * 6),
+    ("f64", EMB_F, [-2.1, -2.4, -2.0, -2.2, -0.2, 0.8], "i32", None),
+    ("i32", EMB_I, [-6, -4, -2, -2, 2, 18], "i32", None),
+    ("u32", EMB_U, [6, 8, 8, 10, 16, 18], "i32", None),
+    ("f16", EMB_F, [-2.1, -2.4, -2.0, -2.2, -0.2, 0.8], "i64", None),
+    ("i64", EMB_I, [-6, -4, -2, -2, 2, 18], "i64", None),
+    ("i8", EMB_I, [-12, -8, -4, -4, 4, 36], "i64", [2] * 6),
+    ("u8", EMB_U, [6, 8, 8, 10, 16, 18], "i64", None),
+]
+
+
+@gen
+def gen_embeddingbag_sum():
+    for et, tab, ev, it, dflt, w in EB_OFFSETS:
+        ins = [P("emb_table", tab, et, [5, 2]), K("indices", [0, 2, 3, 4], it, [4]), K("offsets", [0, 2, 2], it, [3])]
+        if dflt is not None:
+            ins.append(K("default_index", dflt, it, []))
+            if w is not None:
+                ins.append(K("per_sample_weights", w, et, [4]))
+        tb = arr(tab, et, [5, 2]).astype(np.float64)
+        ww = np.array(w if w else [1] * 4, np.float64)
+        bags = [tb[0] * ww[0] + tb[2] * ww[1], tb[dflt] if dflt is not None else np.zeros(2), tb[3] * ww[2] + tb[4] * ww[3]]
+        xcheck(np.array(bags).astype(W.NP[et]), arr(ev, et, [3, 2]), "embeddingbag_offsetssum")
+        case("embeddingbag_offsetssum", et, "EmbeddingBagOffsetsSum", 3,  None, ins,
+             [O("y", ev, et, [3, 2], compare="close", atol=tol(et)[0], rtol=tol(et)[1])],
+             f"EmbeddingBagOffsetsSum-3 {et}" + (f", default index {dflt}" if dflt is not None else "")
+             + (", per-sample weights" if w else ""), exact=False)
+    for et, tab, ev, it, w in EB_PACKED:
+        ins = [P("emb_table", tab, et, [5, 2]), K("indices", [0, 2, 1, 2, 3, 4], it, [3, 2])]
+        if w is not None:
+            ins.append(K("per_sample_weights", w, et, [3, 2]))
+        case("embeddingbag_packedsum", et, "EmbeddingBagPackedSum", 3, None, ins,
+             [O("y", ev, et, [3, 2], compare="close", atol=tol(et)[0], rtol=tol(et)[1])],
+             f"EmbeddingBagPackedSum-3 {et}" + (", per-sample weights" if w else ""), exact=False)
+
+
+# ------------------------------------------------------------------------- sparse_fill_empty_rows.cpp
+SRC["sparse_fill_empty_rows"] = "1267f45f"
+# (values, dense_shape, indices, default, expected indices, expected values, expected empty-row indicator)
+SFER = [
+    ([1, 2, 3], [3, 4], [0, 0, 1, 0, 2, 0], -1, [0, 0, 1, 0, 2, 0], [1, 2, 3], [0, 0, 0]),
+    ([1, 2, 3], [4, 4], [0, 0, 1, 0, 3, 0], -1, [0, 0, 1, 0, 2, 0, 3, 0], [1, 2, -1, 3], [0, 0, 1, 0]),
+    ([1, 2], [5, 3], [0, 0, 4, 0], -1, [0, 0, 1, 0, 2, 0, 3, 0, 4, 0], [1, -1, -1, -1, 2], [0, 1, 1, 1, 0]),
+    ([], [3, 4], [], -1, [0, 0, 1, 0, 2, 0], [-1, -1, -1], [1, 1, 1]),
+    ([1, 2, 3, 4], [5, 6], [0, 1, 1, 2, 3, 3, 4, 4], 99, [0, 1, 1, 2, 2, 0, 3, 3, 4, 4], [1, 2, 99, 3, 4],
+     [0, 0, 1, 0, 0]),
+]
+
+
+@gen
+def gen_sparse_fill_empty_rows():
+    for et, it in [("i32", "i32"), ("i64", "i32"), ("f32", "i32"), ("i32", "i64"), ("i64", "i64"), ("f32", "i64")]:
+        for k, (v, ds, idx, d, ei, ev, ee) in enumerate(SFER):
+            n, m = len(v), len(ev)
+            case("sparse_fill_empty_rows", f"v{k}_{et}_{it}", "SparseFillEmptyRows", 16, None,
+                 [P("values", v, et, [n]), P("dense_shape", ds, it, [2]), P("indices", idx, it, [n, 2]),
+                  P("default_value", d, et, [])],
+                 [O("output_indices", ei, it, [m, 2], dims=[-1, 2]), O("output_values", ev, et, [m], dims=[-1]),
+                  O("empty_row_indicator", ee, "boolean", [len(ee)], dims=[-1])],
+                 f"SparseFillEmptyRows-16 vector {k}, values {et}, indices {it}")
+
+
 if __name__ == "__main__":
     main()
