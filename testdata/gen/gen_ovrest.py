@@ -1335,5 +1335,74 @@ def gen_lstm_sequence_y():
                   f"static LSTM vector (same data as lstm_sequence.cpp's forward vector), Ho and Co ({et})")
 
 
+# ------------------------------------------------------------------ concat.cpp: in-place tree 2 / 3, add_concat
+@gen
+def gen_concat_trees():
+    for et in ["i32", "i64", "u32", "u64", "bf16", "f16", "f32"]:
+        oet = et
+
+        def tree2(g, r):
+            a = _bin(g, "add1", "Add", r[0], r[1], oet, [1, 2, 2])
+            b = _bin(g, "add2", "Add", r[0], r[1], oet, [1, 2, 2])
+            c1 = _cat(g, "concat1", [a, b], 1, oet, [1, 4, 2])
+            c2 = _cat(g, "concat2", [a, b], 1, oet, [1, 4, 2])
+            c = _cat(g, "concat12", [c1, c2], 1, oet, [1, 8, 2])
+            return _bin(g, "op", "Add", c, c, oet, [1, 8, 2], None if et == "bf16" else "y")
+
+        def tree3(g, r):
+            cs = [_cat(g, f"concat{k}", [r[0], r[1]], 1, oet, [1, 4, 2]) for k in range(1, 5)]
+            c12 = _cat(g, "concat12", cs[:2], 1, oet, [1, 8, 2])
+            c34 = _cat(g, "concat34", cs[2:], 1, oet, [1, 8, 2])
+            c = _cat(g, "concat14", [c12, c34], 1, oet, [1, 16, 2])
+            return _bin(g, "op", "Add", c, c, oet, [1, 16, 2], None if et == "bf16" else "y")
+
+        def add_concat(g, r):
+            a1 = _bin(g, "add1", "Add", r[0], r[1], oet, [2, 2])
+            a2 = _bin(g, "add2", "Add", a1, a1, oet, [2, 2])
+            c = _cat(g, "concat", [a1, a2], 0, oet, [4, 2])
+            return _bin(g, "op", "Add", c, c, oet, [4, 2], None if et == "bf16" else "y")
+
+        for nm, shp, body, osh, ov in [("concat_in_place_tree_2", [1, 2, 2], tree2, [1, 8, 2], [4] * 16),
+                                       ("concat_in_place_tree_3", [1, 2, 2], tree3, [1, 16, 2], [2] * 32),
+                                       ("concat_in_place_add_concat", [2, 2], add_concat, [4, 2], [4] * 4 + [8] * 4)]:
+            ins = [P("A", [1] * 4, et, shp), P("B", [1] * 4, et, shp)]
+            g, inputs = _concat_graph(nm, ins, 1, O("y", ov, et, osh), body)
+            finish("concat", f"{nm}_{et}", g, inputs, [O("y", ov, "f32" if et == "bf16" else et, osh)],
+                   f"Concat-1 {nm} (Concat trees and Adds) {et}", "Concat-1")
+
+
+# ---------------------------------------------------- concat.cpp: concat_5d, zero-length inputs (1d last/middle, 4d)
+# concat_5d's inputs are i+1, 1000+i+1 and 2000+i+1 over {2,3,4,3,2}, {2,3,3,3,2}, {2,3,2,3,2} (the test's lambdas);
+# its 324-value expected table is the concatenation on axis 2; the head transcribed here is checked against it.
+CONCAT5D_HEAD = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+                 1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, 1015, 1016, 1017,
+                 1018, 2001, 2002, 2003, 2004, 2005, 2006, 2007, 2008, 2009, 2010, 2011, 2012, 25, 26]
+CONCAT5D_TAIL = [1105, 1106, 1107, 1108, 2061, 2062, 2063, 2064, 2065, 2066, 2067, 2068, 2069, 2070, 2071, 2072]
+
+
+@gen
+def gen_concat_5d_zero():
+    for et in ["bf16", "f16", "f32"]:
+        a = np.arange(1, 145, dtype=np.float64).reshape(2, 3, 4, 3, 2)
+        b = 1000 + np.arange(1, 109, dtype=np.float64).reshape(2, 3, 3, 3, 2)
+        c = 2000 + np.arange(1, 73, dtype=np.float64).reshape(2, 3, 2, 3, 2)
+        y = np.concatenate([a, b, c], 2).ravel()
+        assert list(y[:len(CONCAT5D_HEAD)]) == CONCAT5D_HEAD and list(y[-16:]) == CONCAT5D_TAIL
+        case("concat", f"concat_5d_{et}", "Concat", 1, [("axis", 2)],
+             [P("A", a.ravel(), et, [2, 3, 4, 3, 2]), P("B", b.ravel(), et, [2, 3, 3, 3, 2]),
+              P("C", c.ravel(), et, [2, 3, 2, 3, 2])], [O("y", y, et, [2, 3, 9, 3, 2])],
+             f"Concat-1 concat_5d on axis 2 {et} (f16/bf16 hold 2001..2072 to their precision, as the test's tensors)")
+    for et in ["i32", "i64", "u32", "u64", "bf16", "f16", "f32"]:
+        case("concat", f"concat_zero_length_1d_last_{et}", "Concat", 1, [("axis", 0)],
+             [P("A", [1, 2, 3, 4], et, [4]), P("B", [], et, [0])], [O("y", [1, 2, 3, 4], et, [4])],
+             f"Concat-1 of [4] and an empty [0] {et}")
+        case("concat", f"concat_zero_length_1d_middle_{et}", "Concat", 1, [("axis", 0)],
+             [P("A", [1, 2, 3, 4], et, [4]), P("B", [], et, [0]), P("C", [5, 6, 7, 8], et, [4])],
+             [O("y", list(range(1, 9)), et, [8])], f"Concat-1 of [4], an empty [0] and [4] {et}")
+        case("concat", f"concat_zero_length_4d_middle_{et}", "Concat", 1, [("axis", 2)],
+             [P("A", [1, 2, 3, 4], et, [2, 2, 1, 1]), P("B", [], et, [2, 2, 0, 1]), P("C", [5, 6, 7, 8], et, [2, 2, 1, 1])],
+             [O("y", [1, 5, 2, 6, 3, 7, 4, 8], et, [2, 2, 2, 1])], f"Concat-1 on axis 2 with an empty [2,2,0,1] middle input {et}")
+
+
 if __name__ == "__main__":
     main()
