@@ -3,6 +3,7 @@ package layers
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/irrun/irrun/ir"
 	"github.com/irrun/irrun/kernels"
@@ -107,7 +108,11 @@ func (s *scatterOp) inferUpdate(in []Input) ([]Output, error) {
 		}
 		a := int(axis)
 		compatible := true
-		if iOK && uOK && ur == ir_+dr-1 {
+		// OpenVINO checks the updates' dims only against an axis known when the model is
+		// validated (a Const); an axis fed at run time (scatter_update.cpp feeds a Parameter)
+		// is not checked, and its reference pairs updates of any shape of the right rank with
+		// the data (suLooseMap).
+		if iOK && uOK && ur == ir_+dr-1 && ax.Constant {
 			for i := 0; i < ir_; i++ {
 				compatible = compatible && upd.Shape.Dims[a+i].Compatible(idx.Shape.Dims[i])
 			}
@@ -265,7 +270,7 @@ func (s *scatterOp) targets(in []Input) ([]int, error) {
 		}
 		pre, post := product(dims[:axis]), product(dims[axis+1:])
 		n := pre * len(idx) * post
-		if updN != n {
+		if updN != n || !suCanonical(dims, idxDims, in[2].Shape, int(axis)) {
 			return nil, fmt.Errorf("ScatterUpdate: updates hold %d elements, data %v and %d indices need %d", updN, dims, len(idx), n)
 		}
 		dst := make([]int, 0, n)
@@ -336,11 +341,16 @@ func (s *scatterOp) moveMap(in []Input, outShapes [][]int) ([][]int, error) {
 	if s.ScatterReduction != "none" {
 		return nil, fmt.Errorf("%s with reduction %s is not a data movement", s.name(), s.ScatterReduction)
 	}
+	n := product(outShapes[0])
+	if s.kind == scatterUpdate {
+		if mp, ok, err := suLooseMap(in, n); ok || err != nil {
+			return [][]int{mp}, err
+		}
+	}
 	dst, err := s.targets(in)
 	if err != nil {
 		return nil, err
 	}
-	n := product(outShapes[0])
 	mp := make([]int, n)
 	for i := range mp {
 		mp[i] = i
@@ -486,4 +496,117 @@ func scatterReduceT[T kernels.Number](out []T, upd any, dst []int, red kernels.S
 		return fmt.Errorf("scatter: updates %T for output %T", upd, out)
 	}
 	return kernels.ScatterReduce(out, u, dst, red, useInit, counts)
+}
+
+// suCanonical reports whether ScatterUpdate's updates have the shape
+// data[:axis] + indices + data[axis+1:].
+func suCanonical(dims, idxDims []int, upd ir.Shape, axis int) bool {
+	u, ok := staticDims(upd)
+	if !ok || len(u) != len(dims)+len(idxDims)-1 {
+		return false
+	}
+	want := append(append(slices.Clone(dims[:axis]), idxDims...), dims[axis+1:]...)
+	return slices.Equal(u, want)
+}
+
+// suLooseMap is ScatterUpdate's move map (output element -> n + updates element) for updates
+// whose shape is not data[:axis] + indices + data[axis+1:], which OpenVINO accepts when the
+// axis is not a constant. It follows reference/scatter_update.hpp: the k-th index (row-major)
+// writes the data slice at that index on axis, element e of the slice (row-major over the data
+// dims with axis fixed) taking the e-th element of the updates iterated with the index dims
+// collapsed to 1, shifted by k along one updates dim (the "axis jumps" rule below); a slice
+// takes min(slice size, collapsed size) elements, and at most prod(updates[axis:axis+rank(indices)])
+// indices are applied. ok is false (and nothing is computed) for canonical updates.
+func suLooseMap(in []Input, n int) (mp []int, ok bool, err error) {
+	dims, dOK := staticDims(in[0].Shape)
+	u, uOK := staticDims(in[2].Shape)
+	if !dOK || !uOK || in[1].Value == nil {
+		return nil, false, nil
+	}
+	idxDims := in[1].Value.Shape
+	axes, aOK := in[3].ints()
+	if !aOK || len(axes) == 0 {
+		return nil, false, nil
+	}
+	ax, err := normalizeAxis(axes[0], len(dims))
+	if err != nil {
+		return nil, false, err
+	}
+	axis := int(ax)
+	if suCanonical(dims, idxDims, in[2].Shape, axis) {
+		return nil, false, nil
+	}
+	idx, iOK := in[1].Value.Int64s()
+	if !iOK {
+		return nil, true, fmt.Errorf("ScatterUpdate: indices of type %s are not integers", in[1].Value.Type)
+	}
+	ur, ir_ := len(u), len(idxDims)
+	if ur != ir_+len(dims)-1 {
+		return nil, true, fmt.Errorf("ScatterUpdate: updates %v, data %v and indices %v: rank(updates) != rank(indices) + rank(data) - 1", u, dims, idxDims)
+	}
+	after := product(dims[axis+1:])
+	jumps, unary := 0, 0
+	for i := axis + 1; i < ur; i++ {
+		if product(u[i:]) > after {
+			jumps++
+		}
+		if u[i] == 1 {
+			unary++
+		}
+	}
+	if jumps == 0 {
+		jumps = ur - len(dims)
+	}
+	uaxis := axis + jumps + unary
+	if uaxis < 0 || uaxis >= ur {
+		uaxis = ur - 1
+	}
+	blocks := product(u[axis : axis+ir_])
+	red := slices.Clone(u)
+	for i := 0; i < ir_; i++ {
+		red[axis+i] = 1
+	}
+	slice := slices.Clone(dims)
+	slice[axis] = 1
+	count := min(product(slice), product(red))
+	ust, dst := strides(u), strides(dims)
+	updN := product(u)
+	mp = make([]int, n)
+	for i := range mp {
+		mp[i] = i
+	}
+	for it, raw := range idx {
+		if it >= blocks {
+			break
+		}
+		k, err := normIndex(raw, dims[axis], "ScatterUpdate")
+		if err != nil {
+			return nil, true, err
+		}
+		for e := 0; e < count; e++ {
+			o, src, r := 0, 0, e
+			for d := len(slice) - 1; d >= 0; d-- {
+				c := r % slice[d]
+				r /= slice[d]
+				if d == axis {
+					c = k
+				}
+				o += c * dst[d]
+			}
+			r = e
+			for d := ur - 1; d >= 0; d-- {
+				c := r % red[d]
+				r /= red[d]
+				if d == uaxis {
+					c += it
+				}
+				src += c * ust[d]
+			}
+			if src >= updN {
+				return nil, true, fmt.Errorf("ScatterUpdate: updates %v hold no element for index %d of %v on axis %d", u, it, idxDims, axis)
+			}
+			mp[o] = n + src
+		}
+	}
+	return mp, true, nil
 }

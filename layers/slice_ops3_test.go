@@ -161,7 +161,7 @@ func TestScatterInfer(t *testing.T) {
 			op := decodeOp(t, c.typ, c.opset)
 			ins := []Input{{Type: ir.F32, Shape: shape(t, c.data)}, {Type: c.idxType, Shape: shape(t, c.idx)}, {Type: c.updType, Shape: shape(t, c.upd)}}
 			if c.typ != "ScatterNDUpdate" {
-				a := Input{Type: ir.I64, Shape: shape(t, c.axisShape), Value: c.axis}
+				a := Input{Type: ir.I64, Shape: shape(t, c.axisShape), Value: c.axis, Constant: c.axis != nil}
 				if c.axis != nil {
 					a.Shape = shapeOfDims(c.axis.Shape)
 				}

@@ -384,6 +384,9 @@ func (transposeOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	if !ok {
 		return nil, fmt.Errorf("Transpose: input shape %s is not static", in[0].Shape)
 	}
+	// An order computed at run time (a Parameter, as OpenVINO's transpose.cpp dynamic
+	// vectors feed it) leaves the output shape unknown when planning: the graph runs the node
+	// in its run-time tail, which prepares it with the order's value (graph/dynamic.go).
 	if in[1].Value == nil {
 		return nil, &ir.UnsupportedError{What: "Transpose with an order that is not known before execution"}
 	}
@@ -408,14 +411,6 @@ func (transposeOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 		}
 		return transposeData(w, in[0].Data, out[0].Data, dims, perm)
 	}), nil
-}
-
-// CheckRunnable implements RunChecker.
-func (transposeOp) CheckRunnable(in []Input) error {
-	if len(in) == 2 && in[1].Value == nil && !in[1].Constant {
-		return &ir.UnsupportedError{What: "Transpose with an order that is not known before execution"}
-	}
-	return nil
 }
 
 // transposeData runs kernels.Transpose on any element type's data.

@@ -38,7 +38,7 @@ var ruleOrder = []struct {
 	{code: "unknown-opset", details: "A layer's version attribute names no opset OpenVINO knows (opset1 ... opset16, experimental, extension, ...)."},
 	{code: "op-not-in-opset", details: "The layer's opset is known but does not contain its op type (AdaptiveAvgPool first appears in opset8)."},
 	{code: "unsupported-op", details: "irrun does not implement the op at this version. One diagnostic per op type, at its first layer. The model can still be checked and inspected (the layer's outputs take its declared port types and dims), but not run."},
-	{code: "unsupported-feature", details: "irrun implements the op but not a value the layer uses: an element type no kernel computes, an index type other than i32/i64, an adaptive output_size or Transpose order that is not a constant (irrun plans shapes before execution). Like unsupported-op, the model loads and checks but cannot run."},
+	{code: "unsupported-feature", details: "irrun implements the op but not a value the layer uses: an element type no kernel computes, an index type other than i32/i64, an adaptive output_size that is not a constant (irrun plans shapes before execution). Like unsupported-op, the model loads and checks but cannot run."},
 	{code: "op-validation", details: "The op's own validation rejects its inputs or attributes, with OpenVINO's message and the numbers involved (a kernel larger than the padded input, a wrong input rank, a bad axis)."},
 	{code: "const-no-weights", details: "A Const needs bytes but the .bin given is empty (or holds nothing at all)."},
 	{code: "const-out-of-range", details: "A Const's offset+size lies outside the .bin (the .bin is truncated or belongs to another model)."},
