@@ -172,14 +172,21 @@ func selectOutputs(mv *modelVersion, names []string) ([]int, error) {
 // pooled set and a version of static shapes, the outputs come from the version's pool:
 // call release once nothing refers to them any more; otherwise release does nothing and
 // the outputs are the caller's. With yield (gRPC) the goroutine yields its P once between
-// taking the slot and the inference.
+// taking the slot and the inference; when the running inferences then hold every P, the
+// network poller runs first instead (svKicker).
 func (s *Server) run(ctx context.Context, mv *modelVersion, inputs []*ir.Tensor, pooled, yield bool) (outs []*ir.Tensor, release func(), err error) {
 	release = func() {}
 	t0 := time.Now()
 	if err := mv.lim.wait(ctx); err != nil {
 		return nil, release, err
 	}
-	if yield {
+	if s.svKick != nil && mv.lim.active.Load() >= s.svProcs {
+		// This inference and the others running leave no P free: let the network
+		// poller run first (svKicker), so that requests that arrived meanwhile are read
+		// and queued now rather than once a slot frees. This also lets grpc-go's writer
+		// run, as the yield below does.
+		s.svKick.kick()
+	} else if yield {
 		// grpc-go's writer goroutine, given the previous response while this request
 		// waited for its slot or was decoded, yields once before it flushes a small
 		// batch (runtime.Gosched in its loopyWriter), which puts it at the back of the
