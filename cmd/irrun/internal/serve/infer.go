@@ -172,8 +172,7 @@ func selectOutputs(mv *modelVersion, names []string) ([]int, error) {
 // pooled set and a version of static shapes, the outputs come from the version's pool:
 // call release once nothing refers to them any more; otherwise release does nothing and
 // the outputs are the caller's. With yield (gRPC) the goroutine yields its P once between
-// taking the slot and the inference; when the running inferences then hold every P, the
-// network poller runs first instead (svKicker).
+// taking the slot and the inference.
 func (s *Server) run(ctx context.Context, mv *modelVersion, inputs []*ir.Tensor, pooled, yield bool) (outs []*ir.Tensor, release func(), err error) {
 	release = func() {}
 	t0 := time.Now()
@@ -181,10 +180,9 @@ func (s *Server) run(ctx context.Context, mv *modelVersion, inputs []*ir.Tensor,
 		return nil, release, err
 	}
 	if s.svKick != nil && mv.lim.active.Load() >= s.svProcs {
-		// This inference and the others running leave no P free: let the network
-		// poller run first (svKicker), so that requests that arrived meanwhile are read
-		// and queued now rather than once a slot frees. This also lets grpc-go's writer
-		// run, as the yield below does.
+		// (Tests only, Options.svKick.) This inference and the others running leave no
+		// P free: let the network poller run first (svKicker), so that requests that
+		// arrived meanwhile are read and queued now rather than once a slot frees.
 		s.svKick.kick()
 	} else if yield {
 		// grpc-go's writer goroutine, given the previous response while this request

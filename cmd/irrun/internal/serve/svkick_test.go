@@ -19,7 +19,13 @@ func TestSvKick(t *testing.T) {
 	k, err := newSvKicker()
 	require.NoError(t, err)
 
-	for i := range 20 {
+	// The reader may be readied and yet not have finished when the kick returns, if its
+	// thread is descheduled by the OS inside its read (the runtime then gives its P to the
+	// kicker's goroutine): on a loaded machine some rounds can miss. Without the kick
+	// (runtime.Gosched instead) every round misses.
+	ran := 0
+	const rounds = 40
+	for range rounds {
 		r, w, err := os.Pipe()
 		require.NoError(t, err)
 		var got atomic.Bool
@@ -40,12 +46,15 @@ func TestSvKick(t *testing.T) {
 		// Without a scheduling point the reader cannot have run: this goroutine holds the
 		// only P. The kick must let the poller find it.
 		k.kick()
-		require.True(t, got.Load(), "round %d: the reader did not run during the kick", i)
+		if got.Load() {
+			ran++
+		}
 		<-done
 		r.Close()
 		w.Close()
 	}
 
+	require.GreaterOrEqual(t, ran, rounds*3/4, "the reader ran during the kick in %d of %d rounds", ran, rounds)
 	require.NoError(t, k.close())
 	require.NoError(t, k.close()) // twice is fine
 	k.kick()                      // after close: returns at once
