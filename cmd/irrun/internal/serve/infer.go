@@ -12,6 +12,7 @@ import (
 
 	"google.golang.org/grpc/codes"
 
+	"github.com/irrun/irrun/graph"
 	"github.com/irrun/irrun/ir"
 )
 
@@ -193,6 +194,15 @@ func (s *Server) run(ctx context.Context, mv *modelVersion, inputs []*ir.Tensor,
 		// request. Yielding here first lets it (and the transport's other goroutines
 		// readied meanwhile) write before the inference takes this P.
 		runtime.Gosched()
+	}
+	if !s.opts.svNoSolo && int64(cap(mv.lim.slots)) >= s.svProcs && mv.lim.svCrowded() {
+		// Requests overlap and the version's slots cover every P: other inferences will
+		// start while this one runs, each on one thread (the kernels' throughput
+		// streams). Run this one on one thread too even if it starts alone: its helpers
+		// would take the CPU the next requests' network work and inferences need, for
+		// a split of every layer that stops paying once another inference begins
+		// (round 12: ≈ 40–170 µs less server CPU per request at 4 clients).
+		ctx = graph.WithOneThread(ctx)
 	}
 	s.metrics.addActive(mv.model, mv.label, 1)
 	t1 := time.Now()

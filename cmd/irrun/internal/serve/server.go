@@ -76,6 +76,9 @@ type Options struct {
 	// free (svKicker): tried in round 12 and slower in every loaded run, kept for a
 	// re-check on a quiet machine.
 	svKick bool
+	// svNoSolo (tests) lets a lone inference use the kernels' helpers also while requests
+	// overlap (Server.run), as before round 12, for comparison.
+	svNoSolo bool
 }
 
 // Server serves models over REST and gRPC.
