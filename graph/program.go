@@ -498,7 +498,7 @@ func (p *Program) run(ctx context.Context, inputs, outputs []*ir.Tensor, profile
 			outputs[i] = t
 		}
 	}
-	if ctx.Value(srvOneThreadKey{}) != nil {
+	if ctx.Value(svOneThreadKey{}) != nil {
 		st.srvW.BeginSolo()
 	} else {
 		st.srvW.Begin()
@@ -529,8 +529,8 @@ func (p *Program) run(ctx context.Context, inputs, outputs []*ir.Tensor, profile
 	return outputs, timings, nil
 }
 
-// srvOneThreadKey is the context key of WithOneThread.
-type srvOneThreadKey struct{}
+// svOneThreadKey is the context key of WithOneThread.
+type svOneThreadKey struct{}
 
 // WithOneThread returns a context under which a Run, RunInto or Profile of a program
 // with more than one thread runs on the calling goroutine alone, as it does when other
@@ -540,7 +540,7 @@ type srvOneThreadKey struct{}
 // CPUs that the next runs and the caller's other work need, and split every layer for
 // nothing once another run begins. Results are the same either way.
 func WithOneThread(ctx context.Context) context.Context {
-	return context.WithValue(ctx, srvOneThreadKey{}, true)
+	return context.WithValue(ctx, svOneThreadKey{}, true)
 }
 
 // parkHelpers ends a Run under Options.ParkHelpers: the last one in progress parks the
