@@ -201,8 +201,8 @@ func (s *Server) run(ctx context.Context, mv *modelVersion, inputs []*ir.Tensor,
 		// streams). Run this one on one thread too even if it starts alone: its helpers
 		// would take the CPU the next requests' network work and inferences need, for
 		// a split of every layer that stops paying once another inference begins
-		// (round 12: gRPC ≈ 37 µs less server CPU per request at 4 clients, REST
-		// within the noise).
+		// (round 12: gRPC 37–92 µs less server CPU per request at 4 clients, REST
+		// −36 to +11 µs; docs/performance.md).
 		ctx = graph.WithOneThread(ctx)
 	}
 	s.metrics.addActive(mv.model, mv.label, 1)
