@@ -9,6 +9,9 @@ type srvStream struct {
 	pool *Workers
 	// runs counts, on a pool, its streams' runs in progress (between Begin and End).
 	runs atomic.Int32
+	// solo is set, on a stream, between BeginSolo and End: its regions run on the
+	// caller even when the pool is free.
+	solo bool
 }
 
 // Stream returns a Workers for one execution state that shares w's threads: a
@@ -43,9 +46,21 @@ func (s *Workers) Begin() {
 	}
 }
 
-// End marks the end of a run begun by Begin.
+// BeginSolo is Begin for a run whose parallel regions all run on the caller's goroutine
+// alone, even when it is the only run and the pool is free (as when another run is in
+// progress): for a caller that expects other runs to start during this one, so that
+// they do not wait for CPUs this run's helpers hold. End ends it.
+func (s *Workers) BeginSolo() {
+	if s != nil && s.srv.pool != nil {
+		s.srv.solo = true
+		s.Begin()
+	}
+}
+
+// End marks the end of a run begun by Begin or BeginSolo.
 func (s *Workers) End() {
 	if s != nil && s.srv.pool != nil {
+		s.srv.solo = false
 		s.srv.pool.srv.runs.Add(-1)
 	}
 }
@@ -54,7 +69,7 @@ func (s *Workers) End() {
 // this is the only run in progress, else the stream's own (run on the caller).
 func (s *Workers) srvAcquire() *job {
 	p := s.srv.pool
-	if p.srv.runs.Load() <= 1 && p.mu.TryLock() {
+	if !s.srv.solo && p.srv.runs.Load() <= 1 && p.mu.TryLock() {
 		return &p.job
 	}
 	s.mu.Lock()

@@ -43,12 +43,15 @@ func TestSrvStreamPath(t *testing.T) {
 		name     string
 		other    bool // b is inside a run
 		busy     bool // the pool's lock is held
+		solo     bool // a's run begins with BeginSolo
 		wantPool bool
 	}{
-		{"alone", false, false, true},
-		{"another run", true, false, false},
-		{"pool busy", false, true, false},
-		{"both", true, true, false},
+		{"alone", false, false, false, true},
+		{"another run", true, false, false, false},
+		{"pool busy", false, true, false, false},
+		{"both", true, true, false, false},
+		{"solo alone", false, false, true, false},
+		{"solo, another run", true, false, true, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -60,7 +63,11 @@ func TestSrvStreamPath(t *testing.T) {
 				pool.mu.Lock()
 				defer pool.mu.Unlock()
 			}
-			a.Begin()
+			if tc.solo {
+				a.BeginSolo()
+			} else {
+				a.Begin()
+			}
 			defer a.End()
 			j := a.acquire()
 			require.Equal(t, tc.wantPool, j == &pool.job)
@@ -74,6 +81,18 @@ func TestSrvStreamPath(t *testing.T) {
 			}
 		})
 	}
+	// End clears solo: the next ordinary run alone takes the pool again.
+	a.BeginSolo()
+	a.End()
+	a.Begin()
+	j := a.acquire()
+	require.True(t, j == &pool.job)
+	j.fn = thrCountRunner{}
+	counts := make([]atomic.Int32, 4)
+	j.units, j.chunk, j.dst = len(counts), 1, unsafe.Pointer(&counts[0])
+	require.NoError(t, a.run(context.Background(), j, true))
+	a.End()
+
 	// A second run in progress asks the pool's helpers to park.
 	pool.rest.Store(false)
 	b.Begin()

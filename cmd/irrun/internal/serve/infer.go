@@ -12,6 +12,7 @@ import (
 
 	"google.golang.org/grpc/codes"
 
+	"github.com/irrun/irrun/graph"
 	"github.com/irrun/irrun/ir"
 )
 
@@ -179,7 +180,12 @@ func (s *Server) run(ctx context.Context, mv *modelVersion, inputs []*ir.Tensor,
 	if err := mv.lim.wait(ctx); err != nil {
 		return nil, release, err
 	}
-	if yield {
+	if s.svKick != nil && mv.lim.active.Load() >= s.svProcs {
+		// (Tests only, Options.svKick.) This inference and the others running leave no
+		// P free: let the network poller run first (svKicker), so that requests that
+		// arrived meanwhile are read and queued now rather than once a slot frees.
+		s.svKick.kick()
+	} else if yield {
 		// grpc-go's writer goroutine, given the previous response while this request
 		// waited for its slot or was decoded, yields once before it flushes a small
 		// batch (runtime.Gosched in its loopyWriter), which puts it at the back of the
@@ -188,6 +194,16 @@ func (s *Server) run(ctx context.Context, mv *modelVersion, inputs []*ir.Tensor,
 		// request. Yielding here first lets it (and the transport's other goroutines
 		// readied meanwhile) write before the inference takes this P.
 		runtime.Gosched()
+	}
+	if !s.opts.svNoSolo && int64(cap(mv.lim.slots)) >= s.svProcs && mv.lim.svCrowded() {
+		// Requests overlap and the version's slots cover every P: other inferences will
+		// start while this one runs, each on one thread (the kernels' throughput
+		// streams). Run this one on one thread too even if it starts alone: its helpers
+		// would take the CPU the next requests' network work and inferences need, for
+		// a split of every layer that stops paying once another inference begins
+		// (round 12: gRPC 37–92 µs less server CPU per request at 4 clients, REST
+		// −36 to +11 µs; docs/performance.md).
+		ctx = graph.WithOneThread(ctx)
 	}
 	s.metrics.addActive(mv.model, mv.label, 1)
 	t1 := time.Now()

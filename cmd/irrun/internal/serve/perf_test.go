@@ -447,6 +447,19 @@ func TestServeOverhead(t *testing.T) {
 	// The same server without the gRPC yield before each inference (before round 11).
 	tsNoYield := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads, svNoYield: true})
 	tsNoYield.waitReady(t)
+	// The same server with the network poll before an inference that leaves no P free
+	// (svKicker, tried in round 12).
+	tsKick := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads, svKick: true})
+	tsKick.waitReady(t)
+	// The same server with one thread per inference, also when an inference runs alone
+	// (at 4 clients: whether the second thread of a lone inference costs the network and
+	// the client more than it gains).
+	tsT1 := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: 1})
+	tsT1.waitReady(t)
+	// The same server letting a lone inference use the kernels' helpers also while
+	// requests overlap (before round 12).
+	tsNoSolo := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads, svNoSolo: true})
+	tsNoSolo.waitReady(t)
 	mv := ts.repo.Load().models["m"].versions[0]
 	name := mv.inputs[0].Name
 	// Each server's limiter records how long 0, 1 and 2 inferences ran at once.
@@ -455,7 +468,7 @@ func TestServeOverhead(t *testing.T) {
 		l.sv.Store(&svActive{})
 		return l
 	}
-	limTS, limPoll, limNoYield := limOf(ts), limOf(tsPoll), limOf(tsNoYield)
+	limTS, limPoll, limNoYield, limKick, limT1, limNoSolo := limOf(ts), limOf(tsPoll), limOf(tsNoYield), limOf(tsKick), limOf(tsT1), limOf(tsNoSolo)
 
 	// The no-op servers answer what the real ones answer for this model.
 	restBody, restHL := binaryInferBody(name, dims, data, true)
@@ -531,8 +544,9 @@ func TestServeOverhead(t *testing.T) {
 		call    func() error  // in-process rows
 		pause   time.Duration // in-process rows: idle time before each call, not timed
 		lat     []time.Duration
-		p50s    []time.Duration // per round
+		p50s    []time.Duration // per round (0: no request that round)
 		rates   []float64       // requests per second, per round
+		cpus    []float64       // this process's CPU µs per request, per round
 		el      time.Duration
 		n       int           // requests the CPU times cover
 		srvCPU  time.Duration // this process (in-process rows: the client's too)
@@ -635,6 +649,12 @@ func TestServeOverhead(t *testing.T) {
 		{key: "grpc4", name: "gRPC", clients: 4, client: pc("grpc", ts.grpcAddr, 4)},
 		{key: "grpc1noyield", name: "gRPC no yield", clients: 1, client: pc("grpc", tsNoYield.grpcAddr, 1)},
 		{key: "grpc4noyield", name: "gRPC no yield", clients: 4, client: pc("grpc", tsNoYield.grpcAddr, 4)},
+		{key: "rest4kick", name: "REST poll first", clients: 4, client: pc("rest", tsKick.url+"/v2/models/m/infer", 4)},
+		{key: "grpc4kick", name: "gRPC poll first", clients: 4, client: pc("grpc", tsKick.grpcAddr, 4)},
+		{key: "rest4t1", name: "REST 1 thread", clients: 4, client: pc("rest", tsT1.url+"/v2/models/m/infer", 4)},
+		{key: "grpc4t1", name: "gRPC 1 thread", clients: 4, client: pc("grpc", tsT1.grpcAddr, 4)},
+		{key: "rest4nosolo", name: "REST lone on 2 threads", clients: 4, client: pc("rest", tsNoSolo.url+"/v2/models/m/infer", 4)},
+		{key: "grpc4nosolo", name: "gRPC lone on 2 threads", clients: 4, client: pc("grpc", tsNoSolo.grpcAddr, 4)},
 		{key: "rest4lean", name: "REST lean client", clients: 4, client: lean(pc("rest", ts.url+"/v2/models/m/infer", 4))},
 		{key: "grpc4lean", name: "gRPC lean client", clients: 4, client: lean(pc("grpc", ts.grpcAddr, 4))},
 		{key: "rest4g3", name: "REST GOMAXPROCS+1", clients: 4, client: pc("rest", ts.url+"/v2/models/m/infer", 4), procs: 1},
@@ -653,6 +673,12 @@ func TestServeOverhead(t *testing.T) {
 			r.lim = limPoll
 		case strings.HasPrefix(r.client.Target, tsNoYield.url), r.client.Target == tsNoYield.grpcAddr:
 			r.lim = limNoYield
+		case strings.HasPrefix(r.client.Target, tsKick.url), r.client.Target == tsKick.grpcAddr:
+			r.lim = limKick
+		case strings.HasPrefix(r.client.Target, tsT1.url), r.client.Target == tsT1.grpcAddr:
+			r.lim = limT1
+		case strings.HasPrefix(r.client.Target, tsNoSolo.url), r.client.Target == tsNoSolo.grpcAddr:
+			r.lim = limNoSolo
 		}
 	}
 	// IRRUN_SERVE_PERF_ROWS (comma-separated keys above) keeps some rows, e.g. to profile
@@ -666,10 +692,18 @@ func TestServeOverhead(t *testing.T) {
 	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
 		load = bytes.TrimSpace(b)
 	}
-	for range rounds {
-		for _, r := range rows {
+	for round := range rounds {
+		// Every other round runs the rows in reverse order, so that a row is not always
+		// measured right after the same other row (a drift in the machine's load, or
+		// caches and threads left warm or cold by the previous row, hit rows alike).
+		order := slices.Clone(rows)
+		if round%2 == 1 {
+			slices.Reverse(order)
+		}
+		for _, r := range order {
 			var lat []time.Duration
 			var el, cpu time.Duration
+			srv0, n0 := r.srvCPU, r.n
 			if r.lim != nil {
 				r.lim.sv.Load().take() // from here on
 			}
@@ -703,11 +737,16 @@ func TestServeOverhead(t *testing.T) {
 			}
 			r.lat = append(r.lat, lat...)
 			r.el += el
+			var p50 time.Duration
+			var rate, cpuReq float64
 			if len(lat) > 0 {
 				slices.Sort(lat)
-				r.p50s = append(r.p50s, lat[len(lat)/2])
-				r.rates = append(r.rates, float64(len(lat))/el.Seconds())
+				p50, rate = lat[len(lat)/2], float64(len(lat))/el.Seconds()
+				cpuReq = float64((r.srvCPU - srv0).Microseconds()) / float64(r.n-n0)
 			}
+			r.p50s = append(r.p50s, p50)
+			r.rates = append(r.rates, rate)
+			r.cpus = append(r.cpus, cpuReq)
 		}
 	}
 	var report bytes.Buffer
@@ -759,6 +798,20 @@ func TestServeOverhead(t *testing.T) {
 		}
 		report.WriteByte('\n')
 	}
+	svTargets(&report, func(key string) (p50s []time.Duration, rates, cpus []float64, ok bool) {
+		for _, r := range rows {
+			if r.key == key {
+				return r.p50s, r.rates, r.cpus, true
+			}
+		}
+		return nil, nil, nil, false
+	}, func(yield func(key, name string, clients int, cliCPU float64)) {
+		for _, r := range rows {
+			if r.client != nil && r.lim != nil && r.n > 0 {
+				yield(r.key, fmt.Sprintf("%s x%d", r.name, r.clients), r.clients, float64(r.cliCPU.Microseconds())/float64(len(r.lat)))
+			}
+		}
+	})
 	for _, b := range []struct {
 		name string
 		b    *svBusy

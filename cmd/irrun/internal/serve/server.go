@@ -72,6 +72,13 @@ type Options struct {
 	// svNoYield (tests) runs gRPC inferences without the yield before them (Server.run),
 	// as before round 11, for comparison.
 	svNoYield bool
+	// svKick (tests) lets the network poller run before an inference that leaves no P
+	// free (svKicker): tried in round 12 and slower in every loaded run, kept for a
+	// re-check on a quiet machine.
+	svKick bool
+	// svNoSolo (tests) lets a lone inference use the kernels' helpers also while requests
+	// overlap (Server.run), as before round 12, for comparison.
+	svNoSolo bool
 }
 
 // Server serves models over REST and gRPC.
@@ -92,6 +99,10 @@ type Server struct {
 	bodies bodyBuffers // REST request bodies
 	// grpcHeld holds the raw inputs of gRPC inference requests until their handler ends.
 	grpcHeld *swHeld
+	// svKick lets the network poller run before an inference that leaves no P free
+	// starts (svKicker); nil outside Serve and without Options.svKick. svProcs is GOMAXPROCS at New, at least 2.
+	svKick  *svKicker
+	svProcs int64
 }
 
 // New checks the options and makes a server; nothing is loaded or listened on until Serve.
@@ -126,7 +137,8 @@ func New(opts Options) (*Server, error) {
 	if opts.MaxMemory == 0 {
 		opts.MaxMemory = graph.DefaultMaxMemory
 	}
-	s := &Server{opts: opts}
+	// Two inferences at least: with one P, a lone inference's end lets the P poll anyway.
+	s := &Server{opts: opts, svProcs: int64(max(runtime.GOMAXPROCS(0), 2))}
 	s.repo.Store(&repoState{models: map[string]*servedModel{}})
 	metricsOn, list := opts.Metrics, opts.MetricsList
 	if opts.ConfigPath != "" {
@@ -190,6 +202,14 @@ func (s *Server) logf(format string, args ...any) {
 func (s *Server) Serve(ctx context.Context, grpcLn, restLn net.Listener) error {
 	if grpcLn == nil && restLn == nil {
 		return errors.New("serve: no listener (set --port and/or --rest_port)")
+	}
+	if s.opts.svKick {
+		k, err := newSvKicker()
+		if err != nil {
+			return fmt.Errorf("serve: %v", err)
+		}
+		s.svKick = k
+		defer k.close()
 	}
 	errc := make(chan error, 2)
 	if grpcLn != nil {
