@@ -47,6 +47,12 @@ const ttWarm = 9
 // the steps are re-measured (ttFlip) once every ttExplore runs, half a period later.
 const ttExplore = 32
 
+// ttFarOf: an arm whose average is more than 1.25× the picked one's (the large
+// models' all-solo arm: 1.9× at two threads) runs once in ttFarOf periods only. The
+// picked arm is measured in every run, so a slowing picked arm is left at once; only
+// noticing that the other arm became faster takes longer.
+const ttFarOf = 4
+
 // ttFlipOf: a ttFlip run re-measures one step in ttFlipOf (steps s with s mod
 // ttFlipOf equal to the period's number mod ttFlipOf), so that it costs little more
 // than a picked run.
@@ -81,8 +87,9 @@ func (tp *ttPick) begin() bool {
 		if tp.whole[ttSolo] < tp.whole[ttMix] {
 			arm = ttSolo
 		}
-		if r%ttExplore == 0 {
-			arm = ttMix + ttSolo - arm
+		if other := ttMix + ttSolo - arm; r%ttExplore == 0 &&
+			(tp.whole[other] <= tp.whole[arm]+tp.whole[arm]/4 || r/ttExplore%ttFarOf == 0) {
+			arm = other
 		}
 		tp.kind = uint8(arm)
 	}

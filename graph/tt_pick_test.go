@@ -53,7 +53,8 @@ func TestTTPickSteps(t *testing.T) {
 		case r <= ttWarm:
 			require.Equal(t, uint8(ttSolo), k, "run %d", r)
 			require.Equal(t, []int{1, 1, 1, 1}, ms, "run %d", r)
-		case r%ttExplore == 0:
+		case r%ttExplore == 0 && r/ttExplore%ttFarOf == 0:
+			// All-solo is more than 1.25× slower: explored one period in ttFarOf.
 			require.Equal(t, uint8(ttSolo), k, "run %d", r)
 		case r%ttExplore == ttExplore/2:
 			require.Equal(t, uint8(ttFlip), k, "run %d", r)
@@ -86,7 +87,7 @@ func TestTTPickArms(t *testing.T) {
 	for i, k := range kinds {
 		r := ttExplore + i + 1
 		want := uint8(ttSolo)
-		if r%ttExplore == 0 {
+		if r%ttExplore == 0 && r/ttExplore%ttFarOf == 0 {
 			want = ttMix
 		} else if r%ttExplore == ttExplore/2 {
 			want = ttFlip
@@ -125,5 +126,17 @@ func TestTTAdd(t *testing.T) {
 			ttAdd(&a, tc.d, tc.picked)
 			require.Equal(t, tc.want, a)
 		})
+	}
+}
+
+// TestTTPickCloseArms: arms within 1.25× of each other are both measured every period.
+func TestTTPickCloseArms(t *testing.T) {
+	tp := newTTPick(3)
+	kinds, _ := ttSim(tp, 4*ttExplore, func(s, m int) time.Duration {
+		return time.Duration(10+m) * time.Microsecond
+	})
+	for r := 2 * ttExplore; r <= len(kinds); r += ttExplore {
+		require.Equal(t, uint8(ttSolo), kinds[r-1], "run %d", r)
+		require.Equal(t, uint8(ttMix), kinds[r-2], "run %d", r-1)
 	}
 }
