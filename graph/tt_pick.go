@@ -16,41 +16,43 @@ import "time"
 //
 // Choosing per step is myopic: a step run alone reads the half of its input the other
 // core wrote and the next parallel step reads back what it wrote, costs the step's own
-// time does not show. So the whole run has two arms as well, each with its moving
-// average of the run's time: the per-step choice (ttMix) and every step alone (ttSolo,
-// which is the one-thread run with the program's units); the faster arm runs, the other
-// one run in ttExplore, and the steps' choices are re-measured in one more run in
-// ttExplore (ttFlip: a quarter of the steps in the mode they did not pick).
+// time does not show. So the whole run has three arms as well, each with its moving
+// average of the run's time: every step in parallel (ttPar, what the program did
+// before), the per-step choice (ttMix) and every step alone (ttSolo, the one-thread
+// run with the program's units). The fastest arm runs; once every ttExplore runs one of
+// the two others runs (in turn), and half a period later a quarter of the steps run in
+// the mode they did not pick (ttFlip) to re-measure the steps' choices.
 //
 // One ttPick per execution state (it is used by one Run at a time); nothing allocates
 // per run. A one-thread program has none (every region runs on the caller anyway).
 type ttPick struct {
 	avg   [][2]int64 // per step, per mode (0 parallel, 1 solo): moving average in ns, 0 = none yet
-	whole [2]int64   // per arm (ttMix, ttSolo): moving average of a run's time in ns
+	whole [3]int64   // per arm (ttMix, ttSolo, ttPar): moving average of a run's time in ns
 	runs  uint32     // runs of the state so far
-	kind  uint8      // what the current run does (ttMix, ttSolo, ttFlip, ttPar)
+	kind  uint8      // what the current run does (an arm or ttFlip)
+	exp   bool       // the current run is not the picked arm (warm-up, exploring)
 }
 
-// Kinds of run.
+// Kinds of run: the three arms, then ttFlip.
 const (
 	ttMix  = iota // every step in its faster mode
 	ttSolo        // every step alone
-	ttFlip        // every step in the mode it did not pick (re-measuring)
-	ttPar         // every step in parallel (warm-up)
+	ttPar         // every step in parallel
+	ttFlip        // as ttMix, a quarter of the steps in the mode they did not pick
 )
 
 // ttWarm is the number of first runs that alternate all-parallel and all-solo runs (the
 // very first run, which grows buffers and wakes threads, is not recorded).
 const ttWarm = 9
 
-// ttExplore: after the warm-up, the arm not picked runs once every ttExplore runs, and
+// ttExplore: after the warm-up, an arm not picked runs once every ttExplore runs, and
 // the steps are re-measured (ttFlip) once every ttExplore runs, half a period later.
 const ttExplore = 32
 
 // ttFarOf: an arm whose average is more than 1.25× the picked one's (the large
-// models' all-solo arm: 1.9× at two threads) runs once in ttFarOf periods only. The
-// picked arm is measured in every run, so a slowing picked arm is left at once; only
-// noticing that the other arm became faster takes longer.
+// models' all-solo arm: 1.9× at two threads) is explored in one period of ttFarOf only.
+// The picked arm is measured in every run, so a slowing picked arm is left at once;
+// only noticing that another arm became faster takes longer.
 const ttFarOf = 4
 
 // ttFlipOf: a ttFlip run re-measures one step in ttFlipOf (steps s with s mod
@@ -74,32 +76,41 @@ func newTTPick(steps int) *ttPick {
 func (tp *ttPick) begin() bool {
 	tp.runs++
 	r := tp.runs
+	tp.exp = true
 	switch {
 	case r <= ttWarm:
 		tp.kind = ttPar
 		if r&1 == 0 {
 			tp.kind = ttSolo
 		}
+	case tp.whole[ttMix] == 0:
+		tp.kind = ttMix // its first run
 	case r%ttExplore == ttExplore/2:
-		tp.kind = ttFlip
+		tp.kind, tp.exp = ttFlip, false
 	default:
-		arm := ttMix
-		if tp.whole[ttSolo] < tp.whole[ttMix] {
-			arm = ttSolo
+		arm := tp.best()
+		if r%ttExplore == 0 {
+			// The other arms in turn.
+			other := (arm + 1 + int(r/ttExplore)%2) % 3
+			if w := tp.whole[arm]; tp.whole[other] <= w+w/4 || r/ttExplore%(2*ttFarOf) < 2 {
+				arm = other
+			}
 		}
-		if other := ttMix + ttSolo - arm; r%ttExplore == 0 &&
-			(tp.whole[other] <= tp.whole[arm]+tp.whole[arm]/4 || r/ttExplore%ttFarOf == 0) {
-			arm = other
-		}
+		tp.exp = arm != tp.best()
 		tp.kind = uint8(arm)
 	}
 	return r > 1
 }
 
-// picked reports whether the current run's kind is the one the averages pick (its
-// times enter them with the smaller weight).
-func (tp *ttPick) picked() bool {
-	return tp.runs > ttWarm && tp.runs%ttExplore != 0 && tp.kind != ttFlip
+// best returns the arm with the smallest average (ties: ttPar, then ttMix).
+func (tp *ttPick) best() int {
+	arm := ttPar
+	for _, a := range [2]int{ttMix, ttSolo} {
+		if tp.whole[a] < tp.whole[arm] {
+			arm = a
+		}
+	}
+	return arm
 }
 
 // mode returns the mode step s runs in during the current run: 0 parallel, 1 solo.
@@ -133,17 +144,13 @@ func (tp *ttPick) record(s, m int, d time.Duration) {
 	if tp.kind == ttSolo && tp.runs > ttWarm {
 		return
 	}
-	ttAdd(&tp.avg[s][m], d, tp.runs > ttWarm && tp.runs%ttExplore != 0 && !tp.flips(s))
+	ttAdd(&tp.avg[s][m], d, !tp.exp && !tp.flips(s))
 }
 
-// end adds the time d of the whole run to its arm's average (the warm-up's parallel
-// runs count as the per-step arm's first times).
+// end adds the time d of the whole run to its arm's average.
 func (tp *ttPick) end(d time.Duration) {
-	switch tp.kind {
-	case ttMix, ttPar:
-		ttAdd(&tp.whole[ttMix], d, tp.picked())
-	case ttSolo:
-		ttAdd(&tp.whole[ttSolo], d, tp.picked())
+	if tp.kind != ttFlip {
+		ttAdd(&tp.whole[tp.kind], d, !tp.exp)
 	}
 }
 
