@@ -10,9 +10,8 @@ import "time"
 // when the other vCPU is slow or taken by another process (see docs/performance.md,
 // "Round 10 (tw)") one late unit decides the layer. Which layers gain depends on the
 // machine's state at the moment, so it is measured while the program runs, not guessed
-// from the layer's size: each step keeps a moving average of its time in each mode,
-// runs in the faster one, and re-measures the other one run in ttExplore so that the
-// choice follows a change of regime within a few dozen runs.
+// from the layer's size: each step keeps a moving average of its time in each mode and
+// runs in the faster one (a mode not measured yet counts as slower than parallel).
 //
 // Choosing per step is myopic: a step run alone reads the half of its input the other
 // core wrote and the next parallel step reads back what it wrote, costs the step's own
@@ -20,8 +19,9 @@ import "time"
 // average of the run's time: every step in parallel (ttPar, what the program did
 // before), the per-step choice (ttMix) and every step alone (ttSolo, the one-thread
 // run with the program's units). The fastest arm runs; once every ttExplore runs one of
-// the two others runs (in turn), and half a period later a quarter of the steps run in
-// the mode they did not pick (ttFlip) to re-measure the steps' choices.
+// the two others runs for ttBurst runs (in turn), and half a period later a quarter of
+// the steps run in the mode they did not pick (ttFlip) to re-measure the steps'
+// choices, so that the choice follows a change of the machine's state.
 //
 // One ttPick per execution state (it is used by one Run at a time); nothing allocates
 // per run. A one-thread program has none (every region runs on the caller anyway).
@@ -30,6 +30,8 @@ type ttPick struct {
 	whole [3]int64   // per arm (ttMix, ttSolo, ttPar): moving average of a run's time in ns
 	runs  uint32     // runs of the state so far
 	kind  uint8      // what the current run does (an arm or ttFlip)
+	prev  uint8      // the previous run's kind
+	burst uint8      // the arm explored by the current burst
 	exp   bool       // the current run is not the picked arm (warm-up, exploring)
 }
 
@@ -41,13 +43,21 @@ const (
 	ttFlip        // as ttMix, a quarter of the steps in the mode they did not pick
 )
 
-// ttWarm is the number of first runs that alternate all-parallel and all-solo runs (the
-// very first run, which grows buffers and wakes threads, is not recorded).
-const ttWarm = 9
+// ttBurst is the number of consecutive runs of an arm run to explore it, and the
+// warm-up's blocks: all-parallel, all-solo, all-parallel, all-solo. A run is recorded
+// only when the previous run left the caches in the same state (all-solo runs, or
+// other runs; ctx): a run's time depends on where the previous one left the data. On
+// this VM in the slow second-core state an all-solo run after a parallel one took
+// 2.6 ms on gaze-estimation against 1.7 ms after another all-solo run, and a parallel
+// run after an all-solo one 1.4 ms against 1.9 after a parallel one.
+const ttBurst = 4
+
+// ttWarm is the number of warm-up runs.
+const ttWarm = 4 * ttBurst
 
 // ttExplore: after the warm-up, an arm not picked runs once every ttExplore runs, and
 // the steps are re-measured (ttFlip) once every ttExplore runs, half a period later.
-const ttExplore = 32
+const ttExplore = 64
 
 // ttFarOf: an arm whose average is more than 1.25× the picked one's (the large
 // models' all-solo arm: 1.9× at two threads) is explored in one period of ttFarOf only.
@@ -60,9 +70,10 @@ const ttFarOf = 4
 // than a picked run.
 const ttFlipOf = 4
 
-// A new time enters a moving average with weight 1/2^ttShift when it is what was
-// picked, with 1/2^ttShiftX when it was run to re-measure it (few samples: the average
-// follows a change of regime in a few exploring runs) or in the warm-up.
+// A step's new time enters its moving average with weight 1/2^ttShift when it is what
+// was picked, with 1/2^ttShiftX when it was run to re-measure it (few samples: the
+// average follows a change of regime in a few exploring runs) or in the warm-up. Whole
+// runs: ttAddWhole.
 const (
 	ttShift  = 2
 	ttShiftX = 1
@@ -74,32 +85,43 @@ func newTTPick(steps int) *ttPick {
 
 // begin starts a run, decides its kind and reports whether its times are recorded.
 func (tp *ttPick) begin() bool {
+	tp.prev = tp.kind
 	tp.runs++
 	r := tp.runs
 	tp.exp = true
 	switch {
 	case r <= ttWarm:
 		tp.kind = ttPar
-		if r&1 == 0 {
+		if (r-1)/ttBurst%2 == 1 {
 			tp.kind = ttSolo
 		}
 	case tp.whole[ttMix] == 0:
-		tp.kind = ttMix // its first run
+		tp.kind = ttMix // its first runs
 	case r%ttExplore == ttExplore/2:
 		tp.kind, tp.exp = ttFlip, false
-	default:
-		arm := tp.best()
+	case r%ttExplore < ttBurst:
 		if r%ttExplore == 0 {
-			// The other arms in turn.
+			// The other arms in turn; a far slower one less often.
+			arm := tp.best()
 			other := (arm + 1 + int(r/ttExplore)%2) % 3
-			if w := tp.whole[arm]; tp.whole[other] <= w+w/4 || r/ttExplore%(2*ttFarOf) < 2 {
-				arm = other
+			if w := tp.whole[arm]; tp.whole[other] > w+w/4 && r/ttExplore%(2*ttFarOf) >= 2 {
+				other = arm
 			}
+			tp.burst = uint8(other)
 		}
-		tp.exp = arm != tp.best()
-		tp.kind = uint8(arm)
+		tp.kind = tp.burst
+		tp.exp = int(tp.burst) != tp.best()
+	default:
+		tp.kind, tp.exp = uint8(tp.best()), false
 	}
-	return r > 1
+	return r > 1 && tp.ctx(tp.kind) == tp.ctx(tp.prev)
+}
+
+// ctx maps a kind of run to the state of the caches it leaves: all-solo runs leave
+// every tensor in the caller's cache, the others (most steps in parallel) leave it
+// split between the cores.
+func (tp *ttPick) ctx(k uint8) bool {
+	return k == ttSolo
 }
 
 // best returns the arm with the smallest average (ties: ttPar, then ttMix).
@@ -123,7 +145,7 @@ func (tp *ttPick) mode(s int) int {
 	}
 	a := &tp.avg[s]
 	best := 0
-	if a[1] < a[0] {
+	if a[1] != 0 && a[1] < a[0] {
 		best = 1
 	}
 	if tp.flips(s) {
@@ -137,11 +159,10 @@ func (tp *ttPick) flips(s int) bool {
 	return tp.kind == ttFlip && s%ttFlipOf == int(tp.runs/ttExplore)%ttFlipOf
 }
 
-// record adds the time d of step s run in mode m. Only the runs that choose per step
-// (warm-up, ttMix, ttFlip) are recorded per step: in an all-solo run no step pays for
-// data on the other core.
+// record adds the time d of step s run in mode m. All-solo runs are not recorded per
+// step: no step of theirs pays for data on the other core.
 func (tp *ttPick) record(s, m int, d time.Duration) {
-	if tp.kind == ttSolo && tp.runs > ttWarm {
+	if tp.kind == ttSolo {
 		return
 	}
 	ttAdd(&tp.avg[s][m], d, !tp.exp && !tp.flips(s))
@@ -150,7 +171,7 @@ func (tp *ttPick) record(s, m int, d time.Duration) {
 // end adds the time d of the whole run to its arm's average.
 func (tp *ttPick) end(d time.Duration) {
 	if tp.kind != ttFlip {
-		ttAdd(&tp.whole[tp.kind], d, !tp.exp)
+		ttAddWhole(&tp.whole[tp.kind], d)
 	}
 }
 
@@ -169,4 +190,21 @@ func ttAdd(a *int64, d time.Duration, picked bool) {
 		sh = ttShift
 	}
 	*a += (ns - *a) >> sh
+}
+
+// ttAddWhole adds the time d of a whole run to the moving average *a with weight 1/4,
+// counting a time above 1.25× the average as 1.25× the average. The arms differ by
+// 5–20 % (an all-solo run 1.75 ms, a parallel one 1.9 ms on gaze-estimation in the slow
+// second-core state), less than the spikes of a loaded machine (+30 % in one run in
+// ten), so a spike must not move an arm's average by more than a few per cent; an
+// exploring burst (ttBurst runs, the first one not recorded) still moves it more than
+// half-way to a new level.
+func ttAddWhole(a *int64, d time.Duration) {
+	ns := max(int64(d), 1)
+	if *a == 0 {
+		*a = ns
+		return
+	}
+	ns = min(ns, *a+*a/4)
+	*a += (ns - *a) >> ttShift
 }

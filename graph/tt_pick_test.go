@@ -8,9 +8,9 @@ import (
 )
 
 // ttSim runs tp for n runs over steps whose time in each mode is given by cost (step,
-// mode) and reports, per run, the kind and every step's mode. A run's time is the sum
-// of its steps' times.
-func ttSim(tp *ttPick, n int, cost func(s, m int) time.Duration) (kinds []uint8, modes [][]int) {
+// mode) and reports, per run, the kind, every step's mode and whether it was recorded.
+// A run's time is the sum of its steps' times.
+func ttSim(tp *ttPick, n int, cost func(s, m int) time.Duration) (kinds []uint8, modes [][]int, recs []bool) {
 	for range n {
 		rec := tp.begin()
 		ms := make([]int, len(tp.avg))
@@ -29,50 +29,73 @@ func ttSim(tp *ttPick, n int, cost func(s, m int) time.Duration) (kinds []uint8,
 		}
 		kinds = append(kinds, tp.kind)
 		modes = append(modes, ms)
+		recs = append(recs, rec)
 	}
-	return kinds, modes
+	return kinds, modes, recs
 }
 
-// TestTTPickSteps: after the warm-up (all-parallel and all-solo runs alternating) and
-// one run of the per-step arm, each step runs in its faster mode, except for one step
-// in ttFlipOf in the flip run of each period; the other arms run in turn once a period,
-// the far slower all-solo arm only in one period of ttFarOf.
+// ttSteady reports whether run r (1-based) is neither in an exploring burst nor a flip
+// run.
+func ttSteady(r int) bool {
+	return r > ttWarm && r%ttExplore >= ttBurst && r%ttExplore != ttExplore/2
+}
+
+// TestTTPickWarmup: the warm-up runs blocks of ttBurst all-parallel and all-solo runs;
+// a run is recorded only when it and the previous run are both all-solo or both not.
+func TestTTPickWarmup(t *testing.T) {
+	tp := newTTPick(2)
+	kinds, modes, recs := ttSim(tp, 3*ttExplore, func(s, m int) time.Duration {
+		return time.Duration(10+s+3*m) * time.Microsecond
+	})
+	for r := 1; r <= ttWarm; r++ {
+		want, wm := uint8(ttPar), []int{0, 0}
+		if (r-1)/ttBurst%2 == 1 {
+			want, wm = ttSolo, []int{1, 1}
+		}
+		require.Equal(t, want, kinds[r-1], "run %d", r)
+		require.Equal(t, wm, modes[r-1], "run %d", r)
+		require.Equal(t, (r-1)%ttBurst != 0, recs[r-1], "run %d", r)
+	}
+	ctx := func(k uint8) bool { return k == ttSolo }
+	for r := ttWarm + 1; r <= len(kinds); r++ {
+		require.Equal(t, ctx(kinds[r-1]) == ctx(kinds[r-2]), recs[r-1], "run %d", r)
+	}
+}
+
+// TestTTPickSteps: in steady runs each step runs in its faster mode; a flip run turns
+// one step in ttFlipOf; exploring bursts run one other arm throughout.
 func TestTTPickSteps(t *testing.T) {
 	us := time.Microsecond
 	// Step times (parallel, solo): steps 0 and 2 gain from the second thread, 1 and 3
-	// do not. Runs: picked modes 58 µs, all parallel 62 (close), all solo 84 (far).
+	// do not. Runs: picked modes 58 µs, all parallel 62, all solo 84.
 	times := [][2]time.Duration{{10 * us, 16 * us}, {9 * us, 5 * us}, {40 * us, 60 * us}, {3 * us, 3 * us}}
 	want := []int{0, 1, 0, 0} // equal times keep parallel
 	tp := newTTPick(len(times))
-	kinds, modes := ttSim(tp, 4*ttExplore, func(s, m int) time.Duration { return times[s][m] })
-	explored := map[int]uint8{32: ttPar, 64: ttMix, 96: ttPar, 128: ttMix}
-	for r := 1; r <= len(kinds); r++ {
+	n := 12 * ttExplore
+	kinds, modes, _ := ttSim(tp, n, func(s, m int) time.Duration { return times[s][m] })
+	for r := 9 * ttExplore; r <= n; r++ {
 		k, ms := kinds[r-1], modes[r-1]
 		switch {
-		case r <= ttWarm && r%2 == 1:
-			require.Equal(t, uint8(ttPar), k, "run %d", r)
-			require.Equal(t, []int{0, 0, 0, 0}, ms, "run %d", r)
-		case r <= ttWarm:
-			require.Equal(t, uint8(ttSolo), k, "run %d", r)
-			require.Equal(t, []int{1, 1, 1, 1}, ms, "run %d", r)
-		case explored[r] != 0:
-			require.Equal(t, explored[r], k, "run %d", r)
+		case ttSteady(r):
+			require.Equal(t, uint8(ttMix), k, "run %d", r)
+			require.Equal(t, want, ms, "run %d", r)
 		case r%ttExplore == ttExplore/2:
 			require.Equal(t, uint8(ttFlip), k, "run %d", r)
 			exp := append([]int(nil), want...)
 			f := (r / ttExplore) % ttFlipOf
 			exp[f] = 1 - exp[f]
 			require.Equal(t, exp, ms, "run %d", r)
-		default:
-			require.Equal(t, uint8(ttMix), k, "run %d", r)
-			require.Equal(t, want, ms, "run %d", r)
+		case r%ttExplore > 0:
+			require.Equal(t, kinds[r-2], k, "run %d: a burst keeps its arm", r)
 		}
 	}
+	// The all-parallel arm (within 1.25×) is explored every other period.
+	require.Equal(t, uint8(ttPar), kinds[9*ttExplore-1])
 }
 
-// TestTTPickArms: when no step gains from the second thread (it is slow), no run is
-// all-parallel except to explore; when the thread is fast again, every step runs in
-// parallel again within a few periods.
+// TestTTPickArms: when no step gains from the second thread (it is slow), steady runs
+// run every step alone; when the thread is fast again, every step runs in parallel
+// again within a few periods.
 func TestTTPickArms(t *testing.T) {
 	us := time.Microsecond
 	par := 20 * us
@@ -83,20 +106,18 @@ func TestTTPickArms(t *testing.T) {
 		}
 		return 15 * us
 	}
-	ttSim(tp, ttExplore, cost)
-	kinds, modes := ttSim(tp, 2*ttExplore, cost)
-	for i, k := range kinds {
-		if k == ttPar || k == ttFlip {
-			continue
+	check := func(n int, want []int) {
+		r0 := int(tp.runs)
+		_, modes, _ := ttSim(tp, n, cost)
+		for i, ms := range modes {
+			if r := r0 + i + 1; ttSteady(r) && r > r0+n/2 {
+				require.Equal(t, want, ms, "run %d", r)
+			}
 		}
-		require.Equal(t, []int{1, 1, 1}, modes[i], "run %d", ttExplore+i+1)
 	}
+	check(8*ttExplore, []int{1, 1, 1})
 	par = 6 * us // the second thread is fast again
-	ttSim(tp, 8*ttExplore, cost)
-	kinds, modes = ttSim(tp, 3, cost)
-	for i := range kinds {
-		require.Equal(t, []int{0, 0, 0}, modes[i])
-	}
+	check(8*ttExplore, []int{0, 0, 0})
 }
 
 // TestTTAdd: the moving average starts at the first time, moves by 1/4 (picked) or 1/2
@@ -127,14 +148,42 @@ func TestTTAdd(t *testing.T) {
 	}
 }
 
-// TestTTPickCloseArms: arms within 1.25× of each other are measured every other period
-// each (the two arms not picked in turn).
+// TestTTPickCloseArms: arms within 1.25× of each other are explored every period (the
+// two arms not picked in turn), each in a burst of ttBurst runs.
 func TestTTPickCloseArms(t *testing.T) {
 	tp := newTTPick(3)
-	kinds, _ := ttSim(tp, 4*ttExplore, func(s, m int) time.Duration {
+	kinds, _, _ := ttSim(tp, 6*ttExplore, func(s, m int) time.Duration {
 		return time.Duration(10+m) * time.Microsecond
 	})
-	for r := 2 * ttExplore; r <= len(kinds); r += ttExplore {
-		require.NotEqual(t, kinds[r-2], kinds[r-1], "run %d", r)
+	for r := 2 * ttExplore; r+ttBurst <= len(kinds); r += ttExplore {
+		steady := kinds[r-2]
+		require.NotEqual(t, steady, kinds[r-1], "run %d", r)
+		for i := range ttBurst {
+			require.Equal(t, kinds[r-1], kinds[r-1+i], "run %d", r+i)
+		}
+		require.Equal(t, steady, kinds[r-1+ttBurst], "run %d", r+ttBurst)
+	}
+}
+
+// TestTTAddWhole: a whole run's time moves its arm's average by 1/4 of the difference,
+// a time above 1.25× the average counting as 1.25×.
+func TestTTAddWhole(t *testing.T) {
+	tests := []struct {
+		name string
+		avg  int64
+		d    time.Duration
+		want int64
+	}{
+		{"first", 0, 1000, 1000},
+		{"up", 1000, 1200, 1050},
+		{"down", 1000, 600, 900},
+		{"spike clipped", 1000, 5000, 1062},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			a := tc.avg
+			ttAddWhole(&a, tc.d)
+			require.Equal(t, tc.want, a)
+		})
 	}
 }
