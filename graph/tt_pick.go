@@ -43,8 +43,7 @@ const (
 	ttFlip        // as ttMix, a quarter of the steps in the mode they did not pick
 )
 
-// ttBurst is the number of consecutive runs of an arm run to explore it, and the
-// warm-up's blocks: all-parallel, all-solo, all-parallel, all-solo. A run is recorded
+// ttBurst is the number of consecutive runs of an arm run to explore it. A run is recorded
 // only when the previous run left the caches in the same state (all-solo runs, or
 // other runs; ctx): a run's time depends on where the previous one left the data. On
 // this VM in the slow second-core state an all-solo run after a parallel one took
@@ -52,8 +51,11 @@ const (
 // run after an all-solo one 1.4 ms against 1.9 after a parallel one.
 const ttBurst = 4
 
-// ttWarm is the number of warm-up runs.
-const ttWarm = 4 * ttBurst
+// ttWarm is the number of warm-up runs, all parallel (the first one, which grows
+// buffers and wakes threads, not recorded). The all-solo arm is first measured by the
+// first exploring burst: on the large models (20–40 ms a run, 1.9× slower alone) a
+// short benchmark would otherwise count several all-solo runs.
+const ttWarm = ttBurst
 
 // ttExplore: after the warm-up, an arm not picked runs once every ttExplore runs, and
 // the steps are re-measured (ttFlip) once every ttExplore runs, half a period later.
@@ -92,9 +94,6 @@ func (tp *ttPick) begin() bool {
 	switch {
 	case r <= ttWarm:
 		tp.kind = ttPar
-		if (r-1)/ttBurst%2 == 1 {
-			tp.kind = ttSolo
-		}
 	case tp.whole[ttMix] == 0:
 		tp.kind = ttMix // its first runs
 	case r%ttExplore == ttExplore/2:
@@ -104,7 +103,7 @@ func (tp *ttPick) begin() bool {
 			// The other arms in turn; a far slower one less often.
 			arm := tp.best()
 			other := (arm + 1 + int(r/ttExplore)%2) % 3
-			if w := tp.whole[arm]; tp.whole[other] > w+w/4 && r/ttExplore%(2*ttFarOf) >= 2 {
+			if w, o := tp.whole[arm], tp.whole[other]; o != 0 && o > w+w/4 && r/ttExplore%(2*ttFarOf) >= 2 {
 				other = arm
 			}
 			tp.burst = uint8(other)
@@ -124,11 +123,12 @@ func (tp *ttPick) ctx(k uint8) bool {
 	return k == ttSolo
 }
 
-// best returns the arm with the smallest average (ties: ttPar, then ttMix).
+// best returns the arm with the smallest average among those measured (ties: ttPar,
+// then ttMix).
 func (tp *ttPick) best() int {
 	arm := ttPar
 	for _, a := range [2]int{ttMix, ttSolo} {
-		if tp.whole[a] < tp.whole[arm] {
+		if tp.whole[a] != 0 && tp.whole[a] < tp.whole[arm] {
 			arm = a
 		}
 	}

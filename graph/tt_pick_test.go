@@ -40,22 +40,24 @@ func ttSteady(r int) bool {
 	return r > ttWarm && r%ttExplore >= ttBurst && r%ttExplore != ttExplore/2
 }
 
-// TestTTPickWarmup: the warm-up runs blocks of ttBurst all-parallel and all-solo runs;
-// a run is recorded only when it and the previous run are both all-solo or both not.
+// TestTTPickWarmup: the warm-up runs are all parallel, then the per-step arm runs; the
+// all-solo arm is first run by the first exploring burst. A run is recorded only when it
+// and the previous run are both all-solo or both not.
 func TestTTPickWarmup(t *testing.T) {
 	tp := newTTPick(2)
 	kinds, modes, recs := ttSim(tp, 3*ttExplore, func(s, m int) time.Duration {
 		return time.Duration(10+s+3*m) * time.Microsecond
 	})
 	for r := 1; r <= ttWarm; r++ {
-		want, wm := uint8(ttPar), []int{0, 0}
-		if (r-1)/ttBurst%2 == 1 {
-			want, wm = ttSolo, []int{1, 1}
-		}
-		require.Equal(t, want, kinds[r-1], "run %d", r)
-		require.Equal(t, wm, modes[r-1], "run %d", r)
-		require.Equal(t, (r-1)%ttBurst != 0, recs[r-1], "run %d", r)
+		require.Equal(t, uint8(ttPar), kinds[r-1], "run %d", r)
+		require.Equal(t, []int{0, 0}, modes[r-1], "run %d", r)
+		require.Equal(t, r > 1, recs[r-1], "run %d", r)
 	}
+	require.Equal(t, uint8(ttMix), kinds[ttWarm])
+	for r := ttWarm + 1; r < ttExplore; r++ {
+		require.NotEqual(t, uint8(ttSolo), kinds[r-1], "run %d", r)
+	}
+	require.Equal(t, uint8(ttSolo), kinds[ttExplore-1])
 	ctx := func(k uint8) bool { return k == ttSolo }
 	for r := ttWarm + 1; r <= len(kinds); r++ {
 		require.Equal(t, ctx(kinds[r-1]) == ctx(kinds[r-2]), recs[r-1], "run %d", r)
