@@ -59,7 +59,19 @@ const ttWarm = ttBurst
 
 // ttExplore: after the warm-up, an arm not picked runs once every ttExplore runs, and
 // the steps are re-measured (ttFlip) once every ttExplore runs, half a period later.
+// The first ttExplore runs are cut into four periods of a quarter, so that the arms are
+// all measured within a few dozen runs (a benchmark of a second runs the large models
+// 25–60 times).
 const ttExplore = 64
+
+// ttPhase returns the period of run r (1-based) and r's place in it (0: the period's
+// first run) and the period's length (see ttExplore).
+func ttPhase(r uint32) (p, i, n int) {
+	if r < ttExplore {
+		return int(r) / (ttExplore / 4), int(r) % (ttExplore / 4), ttExplore / 4
+	}
+	return 4 + int(r-ttExplore)/ttExplore, int(r-ttExplore) % ttExplore, ttExplore
+}
 
 // ttFarOf: an arm whose average is more than 1.25× the picked one's (the large
 // models' all-solo arm: 1.9× at two threads) is explored in one period of ttFarOf only.
@@ -91,19 +103,20 @@ func (tp *ttPick) begin() bool {
 	tp.runs++
 	r := tp.runs
 	tp.exp = true
+	p, i, n := ttPhase(r)
 	switch {
 	case r <= ttWarm:
 		tp.kind = ttPar
 	case tp.whole[ttMix] == 0:
 		tp.kind = ttMix // its first runs
-	case r%ttExplore == ttExplore/2:
+	case i == n/2:
 		tp.kind, tp.exp = ttFlip, false
-	case r%ttExplore < ttBurst:
-		if r%ttExplore == 0 {
+	case i < ttBurst:
+		if i == 0 {
 			// The other arms in turn; a far slower one less often.
 			arm := tp.best()
-			other := (arm + 1 + int(r/ttExplore)%2) % 3
-			if w, o := tp.whole[arm], tp.whole[other]; o != 0 && o > w+w/4 && r/ttExplore%(2*ttFarOf) >= 2 {
+			other := (arm + 1 + p%2) % 3
+			if w, o := tp.whole[arm], tp.whole[other]; o != 0 && o > w+w/4 && p%(2*ttFarOf) >= 2 {
 				other = arm
 			}
 			tp.burst = uint8(other)
@@ -156,7 +169,8 @@ func (tp *ttPick) mode(s int) int {
 
 // flips reports whether step s runs in the mode it did not pick in this run.
 func (tp *ttPick) flips(s int) bool {
-	return tp.kind == ttFlip && s%ttFlipOf == int(tp.runs/ttExplore)%ttFlipOf
+	p, _, _ := ttPhase(tp.runs)
+	return tp.kind == ttFlip && s%ttFlipOf == p%ttFlipOf
 }
 
 // record adds the time d of step s run in mode m. All-solo runs are not recorded per

@@ -37,7 +37,8 @@ func ttSim(tp *ttPick, n int, cost func(s, m int) time.Duration) (kinds []uint8,
 // ttSteady reports whether run r (1-based) is neither in an exploring burst nor a flip
 // run.
 func ttSteady(r int) bool {
-	return r > ttWarm && r%ttExplore >= ttBurst && r%ttExplore != ttExplore/2
+	_, i, n := ttPhase(uint32(r))
+	return r > ttWarm && i >= ttBurst && i != n/2
 }
 
 // TestTTPickWarmup: the warm-up runs are all parallel, then the per-step arm runs; the
@@ -54,10 +55,10 @@ func TestTTPickWarmup(t *testing.T) {
 		require.Equal(t, r > 1, recs[r-1], "run %d", r)
 	}
 	require.Equal(t, uint8(ttMix), kinds[ttWarm])
-	for r := ttWarm + 1; r < ttExplore; r++ {
+	for r := ttWarm + 1; r < ttExplore/4; r++ {
 		require.NotEqual(t, uint8(ttSolo), kinds[r-1], "run %d", r)
 	}
-	require.Equal(t, uint8(ttSolo), kinds[ttExplore-1])
+	require.Equal(t, uint8(ttSolo), kinds[ttExplore/4-1])
 	ctx := func(k uint8) bool { return k == ttSolo }
 	for r := ttWarm + 1; r <= len(kinds); r++ {
 		require.Equal(t, ctx(kinds[r-1]) == ctx(kinds[r-2]), recs[r-1], "run %d", r)
@@ -77,22 +78,27 @@ func TestTTPickSteps(t *testing.T) {
 	kinds, modes, _ := ttSim(tp, n, func(s, m int) time.Duration { return times[s][m] })
 	for r := 9 * ttExplore; r <= n; r++ {
 		k, ms := kinds[r-1], modes[r-1]
+		p, i, n := ttPhase(uint32(r))
 		switch {
 		case ttSteady(r):
 			require.Equal(t, uint8(ttMix), k, "run %d", r)
 			require.Equal(t, want, ms, "run %d", r)
-		case r%ttExplore == ttExplore/2:
+		case i == n/2:
 			require.Equal(t, uint8(ttFlip), k, "run %d", r)
 			exp := append([]int(nil), want...)
-			f := (r / ttExplore) % ttFlipOf
+			f := p % ttFlipOf
 			exp[f] = 1 - exp[f]
 			require.Equal(t, exp, ms, "run %d", r)
-		case r%ttExplore > 0:
+		case i > 0:
 			require.Equal(t, kinds[r-2], k, "run %d: a burst keeps its arm", r)
 		}
 	}
 	// The all-parallel arm (within 1.25×) is explored every other period.
-	require.Equal(t, uint8(ttPar), kinds[9*ttExplore-1])
+	for r := 9 * ttExplore; r <= n; r++ {
+		if p, i, _ := ttPhase(uint32(r)); i == 0 && p%2 == 1 {
+			require.Equal(t, uint8(ttPar), kinds[r-1], "run %d", r)
+		}
+	}
 }
 
 // TestTTPickArms: when no step gains from the second thread (it is slow), steady runs
@@ -112,14 +118,15 @@ func TestTTPickArms(t *testing.T) {
 		r0 := int(tp.runs)
 		_, modes, _ := ttSim(tp, n, cost)
 		for i, ms := range modes {
-			if r := r0 + i + 1; ttSteady(r) && r > r0+n/2 {
+			if r := r0 + i + 1; ttSteady(r) && r > r0+n*3/4 {
 				require.Equal(t, want, ms, "run %d", r)
 			}
 		}
 	}
 	check(8*ttExplore, []int{1, 1, 1})
 	par = 6 * us // the second thread is fast again
-	check(8*ttExplore, []int{0, 0, 0})
+	// The all-parallel arm, far slower until now, is explored in one period of ttFarOf.
+	check(4*ttFarOf*ttExplore, []int{0, 0, 0})
 }
 
 // TestTTAdd: the moving average starts at the first time, moves by 1/4 (picked) or 1/2
