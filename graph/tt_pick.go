@@ -33,6 +33,7 @@ type ttPick struct {
 	prev  uint8      // the previous run's kind
 	burst uint8      // the arm explored by the current burst
 	exp   bool       // the current run is not the picked arm (warm-up, exploring)
+	short bool       // short first periods (see ttExplore)
 }
 
 // Kinds of run: the three arms, then ttFlip.
@@ -59,15 +60,23 @@ const ttWarm = ttBurst
 
 // ttExplore: after the warm-up, an arm not picked runs once every ttExplore runs, and
 // the steps are re-measured (ttFlip) once every ttExplore runs, half a period later.
-// The first ttExplore runs are cut into four periods of a quarter, so that the arms are
-// all measured within a few dozen runs (a benchmark of a second runs the large models
-// 25–60 times).
+// For a program whose parallel run takes less than ttShortRun, the first ttExplore runs
+// are cut into four periods of a quarter, so that every arm is measured within a few
+// dozen runs, a few ms; a longer run (the large models, 20–40 ms, 1.7–1.9× faster on
+// two threads than alone) keeps full periods, so that a benchmark of a second is not
+// spent on all-solo runs.
 const ttExplore = 64
 
-// ttPhase returns the period of run r (1-based) and r's place in it (0: the period's
-// first run) and the period's length (see ttExplore).
-func ttPhase(r uint32) (p, i, n int) {
-	if r < ttExplore {
+// ttShortRun: see ttExplore.
+const ttShortRun = 5 * time.Millisecond
+
+// phase returns the period of run r (1-based), r's place in it (0: the period's first
+// run) and the period's length (see ttExplore).
+func (tp *ttPick) phase(r uint32) (p, i, n int) {
+	switch {
+	case !tp.short:
+		return int(r) / ttExplore, int(r) % ttExplore, ttExplore
+	case r < ttExplore:
 		return int(r) / (ttExplore / 4), int(r) % (ttExplore / 4), ttExplore / 4
 	}
 	return 4 + int(r-ttExplore)/ttExplore, int(r-ttExplore) % ttExplore, ttExplore
@@ -103,7 +112,10 @@ func (tp *ttPick) begin() bool {
 	tp.runs++
 	r := tp.runs
 	tp.exp = true
-	p, i, n := ttPhase(r)
+	if r == ttWarm+1 {
+		tp.short = tp.whole[ttPar] < int64(ttShortRun)
+	}
+	p, i, n := tp.phase(r)
 	switch {
 	case r <= ttWarm:
 		tp.kind = ttPar
@@ -169,7 +181,7 @@ func (tp *ttPick) mode(s int) int {
 
 // flips reports whether step s runs in the mode it did not pick in this run.
 func (tp *ttPick) flips(s int) bool {
-	p, _, _ := ttPhase(tp.runs)
+	p, _, _ := tp.phase(tp.runs)
 	return tp.kind == ttFlip && s%ttFlipOf == p%ttFlipOf
 }
 

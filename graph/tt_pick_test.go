@@ -37,7 +37,7 @@ func ttSim(tp *ttPick, n int, cost func(s, m int) time.Duration) (kinds []uint8,
 // ttSteady reports whether run r (1-based) is neither in an exploring burst nor a flip
 // run.
 func ttSteady(r int) bool {
-	_, i, n := ttPhase(uint32(r))
+	_, i, n := (&ttPick{short: true}).phase(uint32(r))
 	return r > ttWarm && i >= ttBurst && i != n/2
 }
 
@@ -78,7 +78,7 @@ func TestTTPickSteps(t *testing.T) {
 	kinds, modes, _ := ttSim(tp, n, func(s, m int) time.Duration { return times[s][m] })
 	for r := 9 * ttExplore; r <= n; r++ {
 		k, ms := kinds[r-1], modes[r-1]
-		p, i, n := ttPhase(uint32(r))
+		p, i, n := tp.phase(uint32(r))
 		switch {
 		case ttSteady(r):
 			require.Equal(t, uint8(ttMix), k, "run %d", r)
@@ -95,7 +95,7 @@ func TestTTPickSteps(t *testing.T) {
 	}
 	// The all-parallel arm (within 1.25×) is explored every other period.
 	for r := 9 * ttExplore; r <= n; r++ {
-		if p, i, _ := ttPhase(uint32(r)); i == 0 && p%2 == 1 {
+		if p, i, _ := tp.phase(uint32(r)); i == 0 && p%2 == 1 {
 			require.Equal(t, uint8(ttPar), kinds[r-1], "run %d", r)
 		}
 	}
@@ -193,6 +193,35 @@ func TestTTAddWhole(t *testing.T) {
 			a := tc.avg
 			ttAddWhole(&a, tc.d)
 			require.Equal(t, tc.want, a)
+		})
+	}
+}
+
+// TestTTPickLongRuns: a program whose parallel run takes ttShortRun or more explores
+// the all-solo arm only at the end of the first full period.
+func TestTTPickLongRuns(t *testing.T) {
+	tests := []struct {
+		name    string
+		step    time.Duration
+		soloRun int // the first all-solo run
+	}{
+		{"short", time.Millisecond, ttExplore / 4},
+		{"long", 3 * time.Millisecond, ttExplore},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tp := newTTPick(2)
+			kinds, _, _ := ttSim(tp, ttExplore+ttBurst, func(s, m int) time.Duration {
+				return tc.step * time.Duration(1+m)
+			})
+			first := 0
+			for r, k := range kinds {
+				if k == ttSolo {
+					first = r + 1
+					break
+				}
+			}
+			require.Equal(t, tc.soloRun, first)
 		})
 	}
 }
