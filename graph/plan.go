@@ -85,6 +85,9 @@ type state struct {
 	// srvW is the state's Workers: a stream of the program's Workers
 	// (kernels.Workers.Stream), or a private one-thread Workers for a one-thread program.
 	srvW *kernels.Workers
+	// tt chooses per step between all threads and the caller alone (tt_pick.go); nil
+	// for a one-thread program.
+	tt *ttPick
 }
 
 func (pl *plan) matches(inputs []*ir.Tensor) bool {
@@ -400,6 +403,9 @@ func (pl *plan) newState(p *Program) (*state, error) {
 	exec := p.exec
 	st.srvW = p.workers.Stream()
 	exec.Workers = st.srvW
+	if p.workers.Threads() > 1 {
+		st.tt = newTTPick(len(pl.steps))
+	}
 	// The state's kernels run one at a time: they share one GEMM scratch arena.
 	exec.Arena = kernels.NewGemmArena()
 	st.kern = make([]layers.Kernel, len(pl.steps))
@@ -525,14 +531,26 @@ func (st *state) run(ctx context.Context, inputs, outputs []*ir.Tensor, timings 
 			st.ins[u[0]][u[1]] = nil // do not keep the caller's tensors alive
 		}
 		st.unbindOutputs()
+		if st.tt != nil {
+			st.srvW.Solo(false)
+		}
 	}()
+	tt := st.tt
+	rec := tt != nil && tt.begin()
+	var tNext, tRun time.Time
+	if rec || profile {
+		tNext = time.Now()
+		tRun = tNext
+	}
 	for s = range pl.steps {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		var t0 time.Time
-		if profile {
-			t0 = time.Now()
+		t0 := tNext
+		m := 0
+		if tt != nil {
+			m = tt.mode(s)
+			st.srvW.Solo(m == 1)
 		}
 		if err := st.kern[s].Run(ctx, st.ins[s], st.outs[s]); err != nil {
 			if ctxErr := ctx.Err(); ctxErr != nil && errors.Is(err, ctxErr) {
@@ -540,10 +558,19 @@ func (st *state) run(ctx context.Context, inputs, outputs []*ir.Tensor, timings 
 			}
 			return layerError(pl.steps[s].node, err)
 		}
+		if rec || profile {
+			tNext = time.Now()
+		}
+		if rec {
+			tt.record(s, m, tNext.Sub(t0))
+		}
 		if profile {
 			sp := &pl.steps[s]
-			*timings = append(*timings, LayerTiming{Name: sp.node.Layer.Name, Type: sp.typeLabel(), Duration: time.Since(t0)})
+			*timings = append(*timings, LayerTiming{Name: sp.node.Layer.Name, Type: sp.typeLabel(), Duration: tNext.Sub(t0)})
 		}
+	}
+	if rec {
+		tt.end(tNext.Sub(tRun))
 	}
 	if pl.dyn != nil {
 		return st.runTail(ctx, inputs, timings, profile)

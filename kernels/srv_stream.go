@@ -69,7 +69,7 @@ func (s *Workers) End() {
 // this is the only run in progress, else the stream's own (run on the caller).
 func (s *Workers) srvAcquire() *job {
 	p := s.srv.pool
-	if !s.srv.solo && p.srv.runs.Load() <= 1 && p.mu.TryLock() {
+	if !s.srv.solo && !s.ttSolo.Load() && p.srv.runs.Load() <= 1 && p.mu.TryLock() {
 		return &p.job
 	}
 	s.mu.Lock()

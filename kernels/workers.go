@@ -30,8 +30,9 @@ type Workers struct {
 	twDone  []chan struct{} // per helper: its job ended while the caller slept (twJoin)
 	state   []helperState   // one per helper
 	job     job
-	scr     []scratch // one per worker; index 0 is the caller
-	srv     srvStream // throughput streams (srv_stream.go)
+	scr     []scratch   // one per worker; index 0 is the caller
+	srv     srvStream   // throughput streams (srv_stream.go)
+	ttSolo  atomic.Bool // set by Solo: regions run on the caller alone
 }
 
 // helperState is a helper's handshake word with the caller (padded to a
@@ -340,7 +341,7 @@ func (w *Workers) run(ctx context.Context, j *job, parallel bool) error {
 		j.work(&s, -chunks-1) // no shares: chunks in order
 	} else {
 		helpers := 0
-		if parallel && !w.closed {
+		if parallel && !w.closed && !w.ttSolo.Load() {
 			helpers = max(0, min(w.threads-1, chunks-1))
 		}
 		if helpers > 0 && w.rest.Load() {
@@ -454,6 +455,19 @@ func (adAvgIntRunner[T]) run(j *job, s *scratch, lo, hi int) { adAvgUnitsInt[T](
 type transposeRunner[T any] struct{}
 
 func (transposeRunner[T]) run(j *job, s *scratch, lo, hi int) { transposeUnits[T](j, s, lo, hi) }
+
+// Solo makes the parallel regions started through w run on the calling goroutine
+// alone (on) or on all of w's threads again (off). The units and their results are
+// the same either way (kernels plan for Threads); only who runs them changes. It is
+// meant for a caller that measures, layer by layer, whether the other threads make a
+// layer faster (a small layer on a machine whose second core is slow or busy may run
+// slower on two threads than on one). On a stream (Stream) the regions run on the
+// stream's own job and leave the pool's helpers free; a nil Workers ignores it.
+func (w *Workers) Solo(on bool) {
+	if w != nil && w.ttSolo.Load() != on {
+		w.ttSolo.Store(on)
+	}
+}
 
 // Rest asks the helpers that are polling for the next parallel region to park now
 // instead of at the end of spinTime, giving their CPUs back: for a caller that knows no
