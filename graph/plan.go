@@ -88,6 +88,9 @@ type state struct {
 	// tt chooses per step between all threads and the caller alone (tt_pick.go); nil
 	// for a one-thread program.
 	tt *ttPick
+	// oneThread is set for a run under WithOneThread: every region runs on the caller
+	// anyway, so tt neither chooses nor records anything for it.
+	oneThread bool
 }
 
 func (pl *plan) matches(inputs []*ir.Tensor) bool {
@@ -523,6 +526,10 @@ func (st *state) run(ctx context.Context, inputs, outputs []*ir.Tensor, timings 
 		st.bindOutputs(inputs, outputs)
 	}
 	s := 0
+	tt := st.tt
+	if st.oneThread {
+		tt = nil
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			err = layerError(pl.steps[s].node, fmt.Errorf("%w: %v", errKernelPanic, r))
@@ -531,11 +538,10 @@ func (st *state) run(ctx context.Context, inputs, outputs []*ir.Tensor, timings 
 			st.ins[u[0]][u[1]] = nil // do not keep the caller's tensors alive
 		}
 		st.unbindOutputs()
-		if st.tt != nil {
+		if tt != nil {
 			st.srvW.Solo(false)
 		}
 	}()
-	tt := st.tt
 	rec := tt != nil && tt.begin()
 	var tNext, tRun time.Time
 	if rec || profile {

@@ -542,7 +542,8 @@ func (p *Program) run(ctx context.Context, inputs, outputs []*ir.Tensor, profile
 			outputs[i] = t
 		}
 	}
-	if ctx.Value(svOneThreadKey{}) != nil {
+	st.oneThread = ctx.Value(svOneThreadKey{}) != nil
+	if st.oneThread {
 		st.srvW.BeginSolo()
 	} else {
 		st.srvW.Begin()
