@@ -9,7 +9,7 @@ import (
 )
 
 // CumSum-1 (opset3): src/core/src/op/cum_sum.cpp and reference cum_sum.hpp. The axis input
-// (scalar, i32 or i64) is optional and defaults to 0; it may be a runtime value (OpenVINO's
+// (one i32 or i64 value; its rank is not checked at inference) is optional and defaults to 0; it may be a runtime value (OpenVINO's
 // cum_sum.cpp template test feeds it through a Parameter), read and checked on every run.
 
 type cumSumOp struct {
@@ -25,9 +25,9 @@ func (c *cumSumOp) Infer(in []Input) ([]Output, error) {
 		if t := in[1].Type; t.IsStatic() && t != ir.I32 && t != ir.I64 {
 			return nil, fmt.Errorf("axis element type must be either int64_t or int32_t but got (%s).", t)
 		}
-		if r, ok := in[1].Shape.Rank(); ok && r != 0 {
-			return nil, fmt.Errorf("axis must be a scalar (rank = 0) (got axis shape %s)", in[1].Shape)
-		}
+		// The axis rank is not checked: OpenVINO accepts a non-scalar axis "for backward
+		// compatibility" (type_prop cum_sum_op_incorrect_axis_shapes); execution reads one
+		// value (csAxis).
 		if rank, ok := in[0].Shape.Rank(); ok {
 			if v, ok := in[1].ints(); ok && len(v) == 1 {
 				if _, err := normalizeAxis(v[0], rank); err != nil {

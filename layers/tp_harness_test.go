@@ -8,6 +8,7 @@ import (
 
 	"github.com/irrun/irrun/ir"
 	"github.com/stretchr/testify/require"
+	"github.com/x448/float16"
 )
 
 // Harness of the type_prop tables (tp_*_test.go): OpenVINO's own shape and type inference
@@ -114,6 +115,15 @@ func tpSet(t *testing.T, x *ir.Tensor, i int, v string) {
 			d[i] = float32(f)
 		case []float64:
 			d[i] = f
+		case []float16.Float16:
+			d[i] = float16.Fromfloat32(float32(f))
+		case []uint16: // bf16: round to nearest even
+			b := math.Float32bits(float32(f))
+			if f != f {
+				d[i] = 0x7fc0
+			} else {
+				d[i] = uint16((b + 0x7fff + (b>>16)&1) >> 16)
+			}
 		default:
 			t.Fatalf("tpSet: float type %s not supported", x.Type)
 		}
