@@ -176,9 +176,14 @@ func maxUnits[T Number, I Index](j *job, s *scratch, lo, hi int) {
 		tp = nil
 	}
 	pv := pvOrderUse[T](j, ok) // values only: depth and H taps first (pv_order.go)
+	var pw pwPerm              // narrow rows: the W pass through lane permutes (pw_perm.go)
+	pwp := &pw
+	if !pv || !pwPermBuild[T](pwp, p) {
+		pwp = nil
+	}
 	for u := lo; u < hi; u++ {
 		plane, od, i0, i1 := pool6MaxUnit(j, u)
-		if pv && pvMaxOrder(j, s, src, dst, plane, od, i0, i1, tp) {
+		if pv && pvMaxOrder(j, s, src, dst, plane, od, i0, i1, tp, pwp) {
 			continue
 		}
 		maxBlock[T, T](j, s, src, dst, idx, plane, od, i0, i1, false, lowest[T](), tp)

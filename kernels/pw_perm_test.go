@@ -1,0 +1,122 @@
+package kernels
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+	"unsafe"
+
+	"github.com/stretchr/testify/require"
+)
+
+// pwRandVals fills v with values drawn to stress max folds: ties, extremes,
+// and for floats ±0, ±Inf and NaN (when special).
+func pwRandVals[T Number](r *rand.Rand, v []T, special bool) {
+	k := kindOf[T]()
+	for i := range v {
+		x := float64(r.IntN(9) - 4)
+		if r.IntN(3) == 0 {
+			x = r.NormFloat64() * 100
+		}
+		switch {
+		case k == kFloat32 || k == kFloat64:
+			if special {
+				switch r.IntN(12) {
+				case 0:
+					x = math.Copysign(0, -1)
+				case 1:
+					x = 0
+				case 2:
+					x = math.Inf(1 - 2*r.IntN(2))
+				case 3:
+					x = math.NaN()
+				}
+			}
+			v[i] = T(x)
+		case k == kSigned:
+			v[i] = T(int64(x))
+			if r.IntN(20) == 0 {
+				v[i] = lowest[T]()
+			}
+		default:
+			v[i] = T(uint64(int64(math.Abs(x))))
+			if r.IntN(20) == 0 {
+				u := uint64(1)<<(8*unsafe.Sizeof(v[i])-1) + uint64(r.IntN(3))
+				v[i] = T(u) // top bit set
+			}
+		}
+	}
+}
+
+// pwPermGeom draws a W axis (W, Wo, kernel, stride, dilation, pads) that
+// fits the permute pass for an element of e bytes.
+func pwPermGeom(r *rand.Rand, e int) winPlan {
+	L := 64 / e
+	for {
+		var p winPlan
+		k, s, d := 1+r.IntN(12), 1+r.IntN(6), 1+r.IntN(3)
+		kd := (k-1)*d + 1
+		pb, pe := r.IntN(kd), r.IntN(kd)
+		W := 1 + r.IntN(2*L)
+		span := W + pb + pe - kd
+		if span < 0 {
+			continue
+		}
+		Wo := span/s + 1
+		if Wo > L {
+			continue
+		}
+		p.in[2], p.out[2], p.k[2], p.s[2], p.d[2], p.pb[2], p.pe[2] = W, Wo, k, s, d, pb, pe
+		return p
+	}
+}
+
+func testPwPerm[T Number](t *testing.T, r *rand.Rand) {
+	var z T
+	e := int(unsafe.Sizeof(z))
+	for it := 0; it < 300; it++ {
+		p := pwPermGeom(r, e)
+		var tab pwPerm
+		if !pwPermBuild[T](&tab, &p) {
+			continue
+		}
+		W, Wo := p.in[2], p.out[2]
+		rows := 1 + r.IntN(9)
+		sr, ds := W+r.IntN(3), Wo+r.IntN(3)
+		src := make([]T, (rows-1)*sr+W) // the last row ends the slice
+		pwRandVals(r, src, r.IntN(2) == 0)
+		got := make([]T, (rows-1)*ds+Wo)
+		want := make([]T, len(got))
+		for i := range got {
+			got[i], want[i] = T(7), T(7) // gaps between rows stay untouched
+		}
+		for y := 0; y < rows; y++ {
+			for c := 0; c < Wo; c++ {
+				acc := lowest[T]()
+				for tp := 0; tp < p.k[2]; tp++ {
+					if x := c*p.s[2] - p.pb[2] + tp*p.d[2]; x >= 0 && x < W && src[y*sr+x] > acc {
+						acc = src[y*sr+x]
+					}
+				}
+				want[y*ds+c] = acc
+			}
+		}
+		pwPermMax(got, ds, src, sr, rows, &tab)
+		require.Equal(t, pltBits(want), pltBits(got), "W %d Wo %d k %d s %d d %d pads %d/%d rows %d", W, Wo, p.k[2], p.s[2], p.d[2], p.pb[2], p.pe[2], rows)
+	}
+}
+
+// TestPwPerm checks the permute W pass against a scalar fold in tap order
+// with the reference's strict update, bit for bit (±0, NaN, extremes).
+func TestPwPerm(t *testing.T) {
+	if !pwPermOn() {
+		t.Skip("no AVX-512")
+	}
+	r := rand.New(rand.NewPCG(12, 1))
+	testPwPerm[float32](t, r)
+	testPwPerm[float64](t, r)
+	testPwPerm[int32](t, r)
+	testPwPerm[uint32](t, r)
+	testPwPerm[int64](t, r)
+	testPwPerm[uint64](t, r)
+}
