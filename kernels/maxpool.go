@@ -62,6 +62,8 @@ func MaxPoolContext[T Number, I Index](ctx context.Context, w *Workers, g Window
 		// Tiny planes: whole planes, windows folded directly (pl_tiny.go).
 		j.fn = pltMaxFn[T, I]()
 		par = pltTinyPlan(j, w.threadsFor())
+	} else if idx == nil && pwSkipDepth[T](j) {
+		// Order-free blocks with the permute W pass (pw_perm.go).
 	} else if ok, par2 := pool6DepthPlan(j, w.threadsFor(), max(4, int(unsafe.Sizeof(src[0]))), idx != nil); ok {
 		par = par2
 	}

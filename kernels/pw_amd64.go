@@ -5,19 +5,37 @@ package kernels
 import "unsafe"
 
 //go:noescape
+func pwPermWF32(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *pwPerm)
+
+//go:noescape
 func pwPermF32(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *pwPerm)
+
+//go:noescape
+func pwPermWI32(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *pwPerm)
 
 //go:noescape
 func pwPermI32(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *pwPerm)
 
 //go:noescape
+func pwPermWU32(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *pwPerm)
+
+//go:noescape
 func pwPermU32(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *pwPerm)
+
+//go:noescape
+func pwPermWF64(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *pwPerm)
 
 //go:noescape
 func pwPermF64(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *pwPerm)
 
 //go:noescape
+func pwPermWI64(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *pwPerm)
+
+//go:noescape
 func pwPermI64(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *pwPerm)
+
+//go:noescape
+func pwPermWU64(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *pwPerm)
 
 //go:noescape
 func pwPermU64(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *pwPerm)
@@ -35,6 +53,27 @@ func pwPermMax[T Number](dst []T, ds int, src []T, sr, rows int, t *pwPerm) {
 	e := int(unsafe.Sizeof(z))
 	d := unsafe.Pointer(unsafe.SliceData(dst))
 	s := unsafe.Pointer(unsafe.SliceData(src))
+	if t.wide {
+		switch kindOf[T]() {
+		case kFloat32:
+			pwPermWF32(d, ds*e, s, sr*e, rows, t)
+		case kFloat64:
+			pwPermWF64(d, ds*e, s, sr*e, rows, t)
+		case kSigned:
+			if e == 4 {
+				pwPermWI32(d, ds*e, s, sr*e, rows, t)
+			} else {
+				pwPermWI64(d, ds*e, s, sr*e, rows, t)
+			}
+		case kUnsigned:
+			if e == 4 {
+				pwPermWU32(d, ds*e, s, sr*e, rows, t)
+			} else {
+				pwPermWU64(d, ds*e, s, sr*e, rows, t)
+			}
+		}
+		return
+	}
 	switch kindOf[T]() {
 	case kFloat32:
 		pwPermF32(d, ds*e, s, sr*e, rows, t)

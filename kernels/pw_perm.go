@@ -4,11 +4,14 @@ import "unsafe"
 
 // Round 12 (pw): the W pass of narrow rows through lane permutes.
 //
-// A row of at most 32 4-byte (16 8-byte) elements fits two AVX-512
-// registers, and its at most 16 (8) outputs one. For every tap t of the W
-// window (in tap order) a table gives, per output lane c, the position
-// c·s − pb + t·d it reads and whether that position lies in the row; one
-// VPERMI2 brings every lane its element and a merge-masked max folds it
+// A row's at most 16 4-byte (8 8-byte) outputs fit one AVX-512 register.
+// For every tap t of the W window (in tap order) a table gives an offset in
+// the row and, per output lane c, the position c·s − pb + t·d it reads
+// (relative to the offset: the tap's positions must span at most 32 (16)
+// elements) and whether that position lies in the row; the 32 (16)
+// elements from the offset are loaded into two registers (masked to the
+// row when it is shorter), one VPERMI2 brings every lane its element and a
+// merge-masked max folds it
 // (acc = x > acc ? x : acc, from lowest). So each output folds its valid
 // taps in the reference's order with the reference's update: the pass is
 // bit-exact in scan order, not only order-free. It replaces, for such
@@ -20,24 +23,26 @@ const pwMaxTaps = 32
 
 // pwPerm is the permute table of one W geometry. Its layout is read by
 // pw_amd64.s: low at 0, nt at 64, ldLo/ldHi/st at 72/74/76, msk at 80,
-// idx at 144.
+// off at 144, idx at 272.
 type pwPerm struct {
 	low            [64]byte // lowest of the type, in every lane
 	nt             int64    // taps in the table
 	ldLo, ldHi, st uint16   // row load masks (lanes 0..L-1, L..2L-1), output store mask
-	_              uint16
+	wide           bool     // some tap's offset is not 0: load per tap (pwPermW*)
 	msk            [pwMaxTaps]uint16    // per tap: the lanes it reaches inside the row
+	off            [pwMaxTaps]int32     // per tap: the row offset its elements are loaded from
 	idx            [pwMaxTaps][16]int32 // per tap: the row position of every lane (int64 lanes for 8-byte types)
 }
 
-// pwPermFits reports whether the W axis of p fits the permute pass for an
-// element of e bytes: W ≤ 2·L and Wo ≤ L with L = 64/e lanes.
+// pwPermFits reports whether the W axis of p may fit the permute pass for
+// an element of e bytes: Wo ≤ L with L = 64/e lanes, and a tap's positions
+// (Wo−1)·s + 1 ≤ 2·L apart (pwPermBuild checks the valid ones).
 func pwPermFits(p *winPlan, e int) bool {
 	if e != 4 && e != 8 || !pwPermOn() {
 		return false
 	}
 	L := 64 / e
-	return p.in[2] <= 2*L && p.out[2] <= L && p.in[2] > 0 && p.out[2] > 0
+	return p.out[2] <= L && p.in[2] > 0 && p.out[2] > 0 && (p.in[2] <= 2*L || (p.out[2]-1)*p.s[2] < 2*L)
 }
 
 // pwPermBuild fills t for the W axis of p and element type T. It reports
@@ -60,10 +65,12 @@ func pwPermBuild[T Number](t *pwPerm, p *winPlan) bool {
 	for tp := 0; tp < k; tp++ {
 		var m uint16
 		var lane [16]int32
+		lo, hi := W, -1
 		for c := 0; c < Wo; c++ {
 			if x := c*s - pb + tp*d; x >= 0 && x < W {
 				m |= 1 << c
 				lane[c] = int32(x)
+				lo, hi = min(lo, x), max(hi, x)
 			}
 		}
 		if m == 0 {
@@ -72,6 +79,19 @@ func pwPermBuild[T Number](t *pwPerm, p *winPlan) bool {
 		if nt == pwMaxTaps {
 			return false
 		}
+		off := 0
+		if W > 2*L {
+			off = min(lo, W-2*L) // the 2L loaded elements stay inside the row
+			if hi-off >= 2*L {
+				return false
+			}
+		}
+		for c := range lane {
+			if m&(1<<c) != 0 {
+				lane[c] -= int32(off)
+			}
+		}
+		t.off[nt] = int32(off)
 		t.msk[nt] = m
 		if e == 4 {
 			t.idx[nt] = lane
@@ -87,8 +107,39 @@ func pwPermBuild[T Number](t *pwPerm, p *winPlan) bool {
 		return false
 	}
 	t.nt = int64(nt)
+	t.wide = W > 2*L
 	t.ldLo = uint16(1<<min(W, L) - 1)
-	t.ldHi = uint16(1<<max(0, W-L) - 1)
+	t.ldHi = uint16(1<<min(L, max(0, W-L)) - 1)
 	t.st = uint16(1<<Wo - 1)
 	return true
+}
+
+// pwSkipDepth reports whether a values-only MaxPool job j (storage type T)
+// should keep its per-output-depth units instead of the depth-slice cache
+// (pool6DepthPlan): when the order-free block (pvMaxOrder) applies and its
+// W pass runs through the permutes, folding the depth taps of every output
+// depth over whole input rows costs less than the cache's W pass of every
+// used slice (max f32 1×365×11×13×34 k[6,2,10] s[4,5,2]: 15 depth taps of
+// 34-element rows against 11 W passes of 13 outputs × 10 taps).
+func pwSkipDepth[T Number](j *job) bool {
+	p := &j.wp
+	var z T
+	if j.flag || j.ints[0] != 0 || p.out[0] < 2 || poolIsHalf[T]() || !pwPermFits(p, int(unsafe.Sizeof(z))) {
+		return false
+	}
+	if !pvOrderUse[T](j, false) {
+		return false
+	}
+	taps, used := 0, 0
+	for od := 0; od < p.out[0]; od++ {
+		lo, hi := tapWin(od, p.s[0], p.pb[0], p.d[0], p.k[0], p.in[0])
+		taps += hi - lo
+	}
+	z0, nz := pool6DepthSpan(p)
+	for zz := z0; zz < z0+nz; zz++ {
+		if pool6DepthNeeded(p, zz) {
+			used++
+		}
+	}
+	return 4*taps*p.in[2] <= 3*used*max(p.out[2], 8)*p.k[2]
 }

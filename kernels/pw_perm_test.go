@@ -58,6 +58,9 @@ func pwPermGeom(r *rand.Rand, e int) winPlan {
 		kd := (k-1)*d + 1
 		pb, pe := r.IntN(kd), r.IntN(kd)
 		W := 1 + r.IntN(2*L)
+		if r.IntN(2) == 0 {
+			W = 1 + r.IntN(6*L) // wider rows: per-tap offsets
+		}
 		span := W + pb + pe - kd
 		if span < 0 {
 			continue
@@ -74,12 +77,15 @@ func pwPermGeom(r *rand.Rand, e int) winPlan {
 func testPwPerm[T Number](t *testing.T, r *rand.Rand) {
 	var z T
 	e := int(unsafe.Sizeof(z))
-	for it := 0; it < 300; it++ {
+	built := 0
+	defer func() { require.Greater(t, built, 100) }()
+	for it := 0; it < 400; it++ {
 		p := pwPermGeom(r, e)
 		var tab pwPerm
 		if !pwPermBuild[T](&tab, &p) {
 			continue
 		}
+		built++
 		W, Wo := p.in[2], p.out[2]
 		rows := 1 + r.IntN(9)
 		sr, ds := W+r.IntN(3), Wo+r.IntN(3)
@@ -112,6 +118,9 @@ func TestPwPerm(t *testing.T) {
 	if !pwPermOn() {
 		t.Skip("no AVX-512")
 	}
+	var z pwPerm // the layout pw_amd64.s reads
+	require.Equal(t, []uintptr{64, 72, 74, 76, 80, 144, 272}, []uintptr{unsafe.Offsetof(z.nt), unsafe.Offsetof(z.ldLo),
+		unsafe.Offsetof(z.ldHi), unsafe.Offsetof(z.st), unsafe.Offsetof(z.msk), unsafe.Offsetof(z.off), unsafe.Offsetof(z.idx)})
 	r := rand.New(rand.NewPCG(12, 1))
 	testPwPerm[float32](t, r)
 	testPwPerm[float64](t, r)
