@@ -25,10 +25,10 @@ const pwMaxTaps = 32
 // pw_amd64.s: low at 0, nt at 64, ldLo/ldHi/st at 72/74/76, msk at 80,
 // off at 144, idx at 272.
 type pwPerm struct {
-	low            [64]byte // lowest of the type, in every lane
-	nt             int64    // taps in the table
-	ldLo, ldHi, st uint16   // row load masks (lanes 0..L-1, L..2L-1), output store mask
-	wide           bool     // some tap's offset is not 0: load per tap (pwPermW*)
+	low            [64]byte             // lowest of the type, in every lane
+	nt             int64                // taps in the table
+	ldLo, ldHi, st uint16               // row load masks (lanes 0..L-1, L..2L-1), output store mask
+	wide           bool                 // some tap's offset is not 0: load per tap (pwPermW*)
 	msk            [pwMaxTaps]uint16    // per tap: the lanes it reaches inside the row
 	off            [pwMaxTaps]int32     // per tap: the row offset its elements are loaded from
 	idx            [pwMaxTaps][16]int32 // per tap: the row position of every lane (int64 lanes for 8-byte types)
