@@ -129,3 +129,83 @@ func TestPwPerm(t *testing.T) {
 	testPwPerm[int64](t, r)
 	testPwPerm[uint64](t, r)
 }
+
+// pwPoolGeom draws a 2- or 3-D MaxPool geometry with few outputs a row
+// (the permute W pass): kernels 1–11, strides 1–6, dilations 1–3, pads,
+// floor or ceil rounding.
+func pwPoolGeom(r *rand.Rand) (Window, winPlan) {
+	for {
+		nsp := 2 + r.IntN(2)
+		g := Window{N: 1 + r.IntN(2), C: 1 + r.IntN(20)}
+		for a := 0; a < nsp; a++ {
+			k, s, d := 1+r.IntN(11), 1+r.IntN(6), 1+r.IntN(3)
+			kd := (k-1)*d + 1
+			pb, pe := r.IntN(kd/2+1), r.IntN(kd/2+1)
+			in := max(1, kd-pb-pe) + r.IntN(40)
+			if a < nsp-1 {
+				in = max(1, kd-pb-pe) + r.IntN(14)
+			}
+			span := in + pb + pe - kd
+			out := span/s + 1
+			if r.IntN(2) == 0 && span%s != 0 && out*s < in+pb {
+				out++
+			}
+			g.In = append(g.In, in)
+			g.Out = append(g.Out, out)
+			g.Kernel = append(g.Kernel, k)
+			g.Strides = append(g.Strides, s)
+			g.Dilations = append(g.Dilations, d)
+			g.PadsBegin = append(g.PadsBegin, pb)
+			g.PadsEnd = append(g.PadsEnd, pe)
+		}
+		p, err := g.plan()
+		if err != nil || p.out[2] > 16 {
+			continue
+		}
+		return g, p
+	}
+}
+
+func testPwMaxPool[T Number](t *testing.T, r *rand.Rand, w1, w2 *Workers) {
+	taken := 0
+	for it := 0; it < 150; it++ {
+		g, p := pwPoolGeom(r)
+		src := make([]T, p.inLen())
+		pwRandVals(r, src, r.IntN(2) == 0)
+		want := make([]T, p.outLen())
+		require.NoError(t, MaxPoolReference[T, int64](g, src, want, nil, 0))
+		j := job{wp: p}
+		planRows(&j, 1, 8)
+		var tab pwPerm
+		if pvOrderUse[T](&j, false) && pwPermBuild[T](&tab, &p) {
+			taken++
+		}
+		for _, w := range []*Workers{w1, w2} {
+			got := make([]T, p.outLen())
+			require.NoError(t, MaxPool[T, int64](w, g, src, got, nil, 0))
+			require.Equal(t, pltBits(want), pltBits(got), "%+v", g)
+		}
+	}
+	var z T
+	if pwPermOn() && unsafe.Sizeof(z) >= 4 {
+		require.Greater(t, taken, 10)
+	}
+}
+
+// TestPwMaxPool runs values-only MaxPool over geometries with few outputs
+// a row (the permute W pass of the order-free blocks, and the per-depth
+// units chosen over the depth cache) on 1 and 2 threads against
+// MaxPoolReference, bit for bit, with and without ±0, NaN and ±Inf.
+func TestPwMaxPool(t *testing.T) {
+	w1, w2 := NewWorkers(1), NewWorkers(2)
+	defer w1.Close()
+	defer w2.Close()
+	r := rand.New(rand.NewPCG(12, 2))
+	testPwMaxPool[float32](t, r, w1, w2)
+	testPwMaxPool[float64](t, r, w1, w2)
+	testPwMaxPool[int32](t, r, w1, w2)
+	testPwMaxPool[uint32](t, r, w1, w2)
+	testPwMaxPool[int64](t, r, w1, w2)
+	testPwMaxPool[uint64](t, r, w1, w2)
+	testPwMaxPool[int8](t, r, w1, w2)
+}
