@@ -116,15 +116,19 @@ func pwPermBuild[T Number](t *pwPerm, p *winPlan) bool {
 
 // pwSkipDepth reports whether a values-only MaxPool job j (storage type T)
 // should keep its per-output-depth units instead of the depth-slice cache
-// (pool6DepthPlan): when the order-free block (pvMaxOrder) applies and its
-// W pass runs through the permutes, folding the depth taps of every output
-// depth over whole input rows costs less than the cache's W pass of every
-// used slice (max f32 1×365×11×13×34 k[6,2,10] s[4,5,2]: 15 depth taps of
-// 34-element rows against 11 W passes of 13 outputs × 10 taps).
+// (pool6DepthPlan): when the order-free block (pvMaxOrder) applies with its
+// W pass through the permutes, and folding the depth and H taps of every
+// output depth over whole input rows (counted in vectors of L elements)
+// costs at most 3/4 of the cache's W and H passes of every used slice
+// plus its depth folds (max f32 1×365×11×13×34 k[6,2,10] s[4,5,2]: 15
+// depth taps of 2 rows of 34 elements a row against 11 W passes of 13
+// outputs × 10 taps; not max f32 1×237×33×16×9 k[9,9,9] s[3,2,2], whose 81
+// depth taps of 9 H taps each cost more than the cache).
 func pwSkipDepth[T Number](j *job) bool {
 	p := &j.wp
 	var z T
-	if j.flag || j.ints[0] != 0 || p.out[0] < 2 || poolIsHalf[T]() || !pwPermFits(p, int(unsafe.Sizeof(z))) {
+	e := int(unsafe.Sizeof(z))
+	if j.flag || j.ints[0] != 0 || p.out[0] < 2 || poolIsHalf[T]() || !pwPermFits(p, e) {
 		return false
 	}
 	if !pvOrderUse[T](j, false) {
@@ -141,5 +145,11 @@ func pwSkipDepth[T Number](j *job) bool {
 			used++
 		}
 	}
-	return 4*taps*p.in[2] <= 3*used*max(p.out[2], 8)*p.k[2]
+	L := 64 / e
+	Ho, Wo := p.out[1], p.out[2]
+	Wr := (p.in[2] + L - 1) / L * L
+	rows := min(p.in[1], Ho*p.k[1]) // input rows a slice's windows read
+	hFirst := taps*Ho*p.k[1]*Wr + p.out[0]*Ho*Wo*p.k[2]
+	cache := used*(rows*max(Wo, 8)*p.k[2]+Ho*Wo*p.k[1]) + taps*Ho*Wo
+	return 4*hFirst <= 3*cache
 }
