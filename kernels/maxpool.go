@@ -62,6 +62,8 @@ func MaxPoolContext[T Number, I Index](ctx context.Context, w *Workers, g Window
 		// Tiny planes: whole planes, windows folded directly (pl_tiny.go).
 		j.fn = pltMaxFn[T, I]()
 		par = pltTinyPlan(j, w.threadsFor())
+	} else if idx == nil && pwSkipDepth[T](j) {
+		// Order-free blocks with the permute W pass (pw_perm.go).
 	} else if ok, par2 := pool6DepthPlan(j, w.threadsFor(), max(4, int(unsafe.Sizeof(src[0]))), idx != nil); ok {
 		par = par2
 	}
@@ -176,9 +178,14 @@ func maxUnits[T Number, I Index](j *job, s *scratch, lo, hi int) {
 		tp = nil
 	}
 	pv := pvOrderUse[T](j, ok) // values only: depth and H taps first (pv_order.go)
+	var pw pwPerm              // narrow rows: the W pass through lane permutes (pw_perm.go)
+	pwp := &pw
+	if !pv || !pwPermBuild[T](pwp, p) {
+		pwp = nil
+	}
 	for u := lo; u < hi; u++ {
 		plane, od, i0, i1 := pool6MaxUnit(j, u)
-		if pv && pvMaxOrder(j, s, src, dst, plane, od, i0, i1, tp) {
+		if pv && pvMaxOrder(j, s, src, dst, plane, od, i0, i1, tp, pwp) {
 			continue
 		}
 		maxBlock[T, T](j, s, src, dst, idx, plane, od, i0, i1, false, lowest[T](), tp)

@@ -78,7 +78,9 @@ const pltTabWeight = 8
 // W; see the comment above. It reports false, having written nothing the
 // caller keeps, when the block must be computed in scan order (maxBlock).
 // tab, when not nil, holds tap tables at the start of the scratch (kept).
-func pvMaxOrder[T Number](j *job, s *scratch, src, dst []T, plane, od, i0, i1 int, tab *poolTabs) bool {
+// pw, when not nil, is the permute table of the W pass (pw_perm.go), which
+// then replaces the levels and the folds.
+func pvMaxOrder[T Number](j *job, s *scratch, src, dst []T, plane, od, i0, i1 int, tab *poolTabs, pw *pwPerm) bool {
 	p := &j.wp
 	H, W := p.in[1], p.in[2]
 	Wo := p.out[2]
@@ -90,7 +92,7 @@ func pvMaxOrder[T Number](j *job, s *scratch, src, dst []T, plane, od, i0, i1 in
 	rhi := min(H, (i1-1)*p.s[1]-p.pb[1]+(p.k[1]-1)*p.d[1]+1)
 	nr := rhi - rlo
 	zlo, zhi := tapWin(od, p.s[0], p.pb[0], p.d[0], p.k[0], p.in[0])
-	if nr <= 0 || zhi <= zlo || tab != nil && !pvLevelsUse(p) {
+	if nr <= 0 || zhi <= zlo || tab != nil && !pvLevelsUse(p) && pw == nil {
 		// (Rows narrow enough for the tap tables stream better through
 		// them than through per-row folds, unless the levels apply.)
 		return false
@@ -109,7 +111,10 @@ func pvMaxOrder[T Number](j *job, s *scratch, src, dst []T, plane, od, i0, i1 in
 	m.cl, m.ch = interior(p.s[2], p.pb[2], p.d[2], p.k[2], W, Wo)
 	m.usePad, m.Wp = padRows(p, m.cl, m.ch)
 	need := B * W
-	levels := pvLevelsUse(p)
+	levels := pw == nil && pvLevelsUse(p)
+	if pw != nil {
+		m.usePad = false
+	}
 	if levels {
 		m.usePad = false
 		need += pvLevelsLen(p, B)
@@ -122,7 +127,7 @@ func pvMaxOrder[T Number](j *job, s *scratch, src, dst []T, plane, od, i0, i1 in
 		cols = Wo
 	}
 	phLen := 0
-	if !levels && plPhaseUse[T](p.s[2], p.d[2], p.k[2], cols) {
+	if !levels && pw == nil && plPhaseUse[T](p.s[2], p.d[2], p.k[2], cols) {
 		phLen = plPhaseLen[T](p.s[2], p.d[2], p.k[2], B, Wo)
 		need += phLen
 	}
@@ -172,7 +177,9 @@ func pvMaxOrder[T Number](j *job, s *scratch, src, dst []T, plane, od, i0, i1 in
 	// W taps, straight into the block's output rows.
 	outOff := plane*p.outPlane + (od*p.out[1]+i0)*Wo
 	dV := dst[outOff : outOff+B*Wo]
-	if levels {
+	if pw != nil {
+		pwPermMax(dV, Wo, hs, W, B, pw)
+	} else if levels {
 		pvWLevels(p, dV, hs, lv, B, low)
 	} else {
 		m.hs = dV

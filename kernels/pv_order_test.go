@@ -113,7 +113,7 @@ func pvMaxOrderCheck[T Number](t *testing.T, pool []*Workers) {
 				zlo, zhi := tapWin(od, p.s[0], p.pb[0], p.d[0], p.k[0], p.in[0])
 				wc, hc := pvOrderCosts(&p, i1-i0, rhi-rlo, zhi-zlo)
 				expect := rhi > rlo && zhi > zlo && 4*hc <= 3*wc
-				ok := pvMaxOrder(j, s, src, got, plane, od, i0, i1, nil)
+				ok := pvMaxOrder(j, s, src, got, plane, od, i0, i1, nil, nil)
 				if !negZero || kindOf[T]() > kFloat64 {
 					require.Equal(t, expect, ok, "%+v od %d rows [%d,%d)", g, od, i0, i1)
 				} else if expect && !ok {
