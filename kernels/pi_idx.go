@@ -249,4 +249,3 @@ func piWriteIdx[I Index](j *job, idx []I, dI []int32, plane, outOff int) {
 		}
 	}
 }
-
