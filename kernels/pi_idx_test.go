@@ -162,6 +162,10 @@ func piCheck[T Number](t *testing.T, pool []*Workers) {
 			require.NoError(t, MaxPool(w, g, src, got, gotI, axis))
 			piSame(t, pltBits(want), pltBits(got), "%+v threads %d", g, w.Threads())
 			piSame(t, wantI, gotI, "%+v indices axis %d threads %d", g, axis, w.Threads())
+			if w != nil && it >= 150 {
+				allocs := testing.AllocsPerRun(3, func() { _ = MaxPool(w, g, src, got, gotI, axis) })
+				require.Zero(t, allocs, "%+v allocations per MaxPool, threads %d", g, w.Threads())
+			}
 		}
 	}
 }
