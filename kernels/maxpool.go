@@ -58,7 +58,11 @@ func MaxPoolContext[T Number, I Index](ctx context.Context, w *Workers, g Window
 	j.fn = maxRunner[T, I]{}
 	j.ints[1] = 0
 	par := planRows(j, w.threadsFor(), int(unsafe.Sizeof(src[0]))+4)
-	if pltTinyUse(j, true, kindOf[T]() > kFloat64 && !poolIsHalf[T]()) {
+	if piUse[T](j) {
+		// Indices on narrow rows: values first, then the first element
+		// equal to the maximum (pi_idx.go).
+		j.fn = piMaxRunner[T, I]{}
+	} else if pltTinyUse(j, true, kindOf[T]() > kFloat64 && !poolIsHalf[T]()) {
 		// Tiny planes: whole planes, windows folded directly (pl_tiny.go).
 		j.fn = pltMaxFn[T, I]()
 		par = pltTinyPlan(j, w.threadsFor())

@@ -1,0 +1,182 @@
+package kernels
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+	"unsafe"
+
+	"github.com/stretchr/testify/require"
+)
+
+// piGeom draws a 1-, 2- or 3-D MaxPool geometry (1–20 per axis, 1–60 for
+// 1-D; kernels 1–11, strides 1–6, dilations 1–3, asymmetric pads, floor or
+// ceil rounding) over a few planes.
+func piGeom(r *rand.Rand) (Window, winPlan) {
+	for {
+		nsp := 1 + r.IntN(3)
+		g := Window{N: 1 + r.IntN(3), C: 1 + r.IntN(6)}
+		for a := 0; a < nsp; a++ {
+			k, s, d := 1+r.IntN(11), 1+r.IntN(6), 1+r.IntN(3)
+			if r.IntN(3) == 0 {
+				d = 1
+			}
+			kd := (k-1)*d + 1
+			pb, pe := r.IntN(kd/2+1), r.IntN(kd/2+1)
+			if r.IntN(3) == 0 {
+				pb, pe = 0, 0
+			}
+			lim := 20
+			if nsp == 1 {
+				lim = 60
+			}
+			in := max(1, kd-pb-pe) + r.IntN(lim)
+			span := in + pb + pe - kd
+			out := span/s + 1
+			if r.IntN(2) == 0 && span%s != 0 && out*s < in+pb {
+				out++ // ceil, the last window starting inside the input
+			}
+			g.In = append(g.In, in)
+			g.Out = append(g.Out, out)
+			g.Kernel = append(g.Kernel, k)
+			g.Strides = append(g.Strides, s)
+			g.Dilations = append(g.Dilations, d)
+			g.PadsBegin = append(g.PadsBegin, pb)
+			g.PadsEnd = append(g.PadsEnd, pe)
+		}
+		p, err := g.plan()
+		if err == nil && p.kernelVol >= 2 {
+			return g, p
+		}
+	}
+}
+
+// piValues draws n values: poolTabValues (NaN, ±Inf, lowest, highest, −0,
+// many ties), or with sparse, mostly lowest or NaN (windows where nothing
+// is above lowest).
+func piValues[T Number](r *rand.Rand, n int, sparse bool) []T {
+	v := poolTabValues[T](r, n)
+	if sparse {
+		for i := range v {
+			switch x := r.IntN(10); {
+			case x < 5:
+				v[i] = lowest[T]()
+			case x < 8 && kindOf[T]() <= kFloat64:
+				v[i] = T(math.NaN())
+			case x < 9 && kindOf[T]() <= kFloat64:
+				v[i] = T(math.Inf(-1))
+			}
+		}
+	}
+	return v
+}
+
+// piForced runs MaxPool with indices through the values-first block
+// whatever piUse says (the job set up as MaxPoolContext does, 1-D
+// geometries through the rows plan), on one worker's scratch.
+func piForced[T Number, I Index](g Window, src, dst []T, idx []I, axis int) error {
+	p, err := g.plan()
+	if err != nil {
+		return err
+	}
+	j := &job{wp: p, flag: true, mode: newIdxMode(&p, axis)}
+	j.src = unsafe.Pointer(unsafe.SliceData(src))
+	j.dst = unsafe.Pointer(unsafe.SliceData(dst))
+	j.idx = unsafe.Pointer(unsafe.SliceData(idx))
+	if rows, ok := poolRowsPlan(&p); ok {
+		j.wp = rows
+		j.ints[0] = 1
+		j.mode = idxMode{modSp: j.mode.modBase}
+	}
+	planRows(j, 1, int(unsafe.Sizeof(src[0]))+4)
+	var s scratch
+	piMaxUnits[T, I](j, &s, 0, j.units)
+	return nil
+}
+
+// TestPiMaxIdx: the values-first indexed block (forced, and through MaxPool
+// on 1 and 2 threads) against MaxPoolReference, values bit for bit and
+// int64 / int32 indices on index axes 0 and 2, over random 1-, 2- and 3-D
+// geometries with NaN, ±Inf, lowest, −0 and ties.
+func TestPiMaxIdx(t *testing.T) {
+	pool := []*Workers{nil, NewWorkers(1), NewWorkers(2)}
+	defer pool[1].Close()
+	defer pool[2].Close()
+	t.Run("f32", func(t *testing.T) { piCheck[float32](t, pool) })
+	t.Run("f64", func(t *testing.T) { piCheck[float64](t, pool) })
+	t.Run("i8", func(t *testing.T) { piCheck[int8](t, pool) })
+	t.Run("u8", func(t *testing.T) { piCheck[uint8](t, pool) })
+	t.Run("i16", func(t *testing.T) { piCheck[int16](t, pool) })
+	t.Run("u16", func(t *testing.T) { piCheck[uint16](t, pool) })
+	t.Run("i32", func(t *testing.T) { piCheck[int32](t, pool) })
+	t.Run("u32", func(t *testing.T) { piCheck[uint32](t, pool) })
+	t.Run("i64", func(t *testing.T) { piCheck[int64](t, pool) })
+	t.Run("u64", func(t *testing.T) { piCheck[uint64](t, pool) })
+}
+
+// piRuleGeoms are geometries piRule takes (f32/f64): the sweep's
+// 5×500×7×18×6 and 13×211×17×6×7 cases on fewer planes, and variants with
+// pads, dilations and ceil rounding.
+var piRuleGeoms = []Window{
+	{N: 2, C: 5, In: []int{7, 18, 6}, Out: []int{2, 3, 2}, Kernel: []int{3, 10, 11}, Strides: []int{6, 6, 1}, Dilations: []int{1, 1, 1}, PadsBegin: []int{1, 0, 3}, PadsEnd: []int{1, 0, 3}},
+	{N: 3, C: 4, In: []int{17, 6, 7}, Out: []int{2, 1, 6}, Kernel: []int{8, 7, 4}, Strides: []int{6, 5, 1}, Dilations: []int{1, 1, 1}, PadsBegin: []int{3, 2, 1}, PadsEnd: []int{3, 2, 1}},
+	{N: 1, C: 7, In: []int{9, 20, 8}, Out: []int{2, 4, 3}, Kernel: []int{3, 9, 3}, Strides: []int{5, 5, 2}, Dilations: []int{2, 1, 2}, PadsBegin: []int{1, 2, 1}, PadsEnd: []int{0, 3, 1}},
+	{N: 2, C: 3, In: []int{40, 5}, Out: []int{2, 2}, Kernel: []int{30, 3}, Strides: []int{25, 2}, Dilations: []int{1, 1}, PadsBegin: []int{5, 0}, PadsEnd: []int{5, 0}},
+}
+
+func piCheck[T Number](t *testing.T, pool []*Workers) {
+	r := rand.New(rand.NewPCG(12, uint64(unsafe.Sizeof(*new(T)))))
+	for it := 0; it < 150+len(piRuleGeoms); it++ {
+		g, p := piGeom(r)
+		if it >= 150 {
+			g = piRuleGeoms[it-150]
+			var err error
+			p, err = g.plan()
+			require.NoError(t, err)
+			j := job{wp: p, flag: true}
+			require.Equal(t, kindOf[T]() <= kFloat64, piUse[T](&j), "%+v", g)
+		}
+		src := piValues[T](r, p.inLen(), it%4 == 3)
+		axis := 0
+		if it%2 == 1 {
+			axis = p.nsp + 1
+		}
+		want := make([]T, p.outLen())
+		wantI := make([]int64, p.outLen())
+		wantI32 := make([]int32, p.outLen())
+		require.NoError(t, MaxPoolReference(g, src, want, wantI, axis))
+		require.NoError(t, MaxPoolReference(g, src, make([]T, p.outLen()), wantI32, axis))
+
+		got := make([]T, p.outLen())
+		gotI := make([]int64, p.outLen())
+		require.NoError(t, piForced(g, src, got, gotI, axis))
+		piSame(t, pltBits(want), pltBits(got), "%+v forced values", g)
+		piSame(t, wantI, gotI, "%+v forced indices axis %d", g, axis)
+		gotI32 := make([]int32, p.outLen())
+		require.NoError(t, piForced(g, src, got, gotI32, axis))
+		piSame(t, wantI32, gotI32, "%+v forced int32 indices axis %d", g, axis)
+
+		for _, w := range pool {
+			got := make([]T, p.outLen())
+			gotI := make([]int64, p.outLen())
+			require.NoError(t, MaxPool(w, g, src, got, gotI, axis))
+			piSame(t, pltBits(want), pltBits(got), "%+v threads %d", g, w.Threads())
+			piSame(t, wantI, gotI, "%+v indices axis %d threads %d", g, axis, w.Threads())
+			if w != nil && it >= 150 {
+				allocs := testing.AllocsPerRun(3, func() { _ = MaxPool(w, g, src, got, gotI, axis) })
+				require.Zero(t, allocs, "%+v allocations per MaxPool, threads %d", g, w.Threads())
+			}
+		}
+	}
+}
+
+// piSame requires want == got, reporting the first difference only.
+func piSame[E comparable](t *testing.T, want, got []E, msg string, args ...any) {
+	t.Helper()
+	require.Len(t, got, len(want))
+	for i := range want {
+		if want[i] != got[i] {
+			require.Equal(t, want[i], got[i], append([]any{msg + " (element %d of %d)"}, append(args, i, len(want))...)...)
+		}
+	}
+}
