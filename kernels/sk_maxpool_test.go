@@ -20,23 +20,23 @@ func skGeoms() []Window {
 			Strides: []int{sh, sw}, Dilations: []int{1, 1}, PadsBegin: []int{pt, pl}, PadsEnd: []int{pb, pr}}
 	}
 	return []Window{
-		w(1, 64, 36, 36, 3, 2, 2, 0, 0, 0, 0, 17, 17),    // vehicle-attributes (floor)
-		w(1, 64, 36, 36, 3, 2, 2, 0, 0, 0, 0, 18, 18),    // the same with ceil rounding
-		w(1, 32, 80, 40, 3, 2, 2, 1, 1, 1, 1, 40, 20),    // person-attributes
-		w(1, 64, 20, 10, 3, 2, 2, 1, 1, 1, 1, 10, 5),     // person-attributes
-		w(1, 64, 30, 30, 3, 2, 2, 0, 0, 0, 0, 15, 15),    // head-pose (ceil)
-		w(1, 128, 8, 8, 3, 2, 2, 0, 0, 0, 0, 4, 4),       // head-pose (ceil)
-		w(1, 6, 113, 113, 3, 2, 2, 0, 0, 0, 0, 56, 56),   // squeezenet pool1
-		w(1, 5, 24, 94, 3, 1, 1, 0, 0, 0, 0, 22, 92),     // lpr pool1
-		w(1, 7, 22, 92, 3, 2, 1, 0, 0, 0, 0, 11, 90),     // lpr pool2 (ceil)
-		w(2, 3, 11, 90, 3, 2, 1, 0, 0, 0, 0, 5, 88),      // lpr pool3
-		w(2, 3, 9, 33, 1, 1, 2, 0, 0, 0, 0, 9, 16),       // 1-row H window, 16 outputs
-		w(1, 4, 10, 35, 2, 3, 2, 0, 1, 0, 1, 3, 17),      // H stride above the kernel, 17 outputs
-		w(1, 3, 12, 67, 5, 2, 2, 2, 2, 2, 2, 6, 34),      // pads 2, 5-row H window
-		w(3, 2, 7, 3, 3, 1, 1, 1, 1, 1, 1, 7, 3),         // 3 columns
-		w(1, 2, 5, 2, 3, 2, 2, 1, 1, 1, 1, 3, 1),         // 1 output column from 2
-		w(1, 3, 9, 400, 3, 2, 1, 1, 0, 1, 0, 5, 398),     // 25 groups
-		w(1, 2, 6, 31, 3, 1, 2, 0, 0, 0, 0, 4, 15),       // odd W
+		w(1, 64, 36, 36, 3, 2, 2, 0, 0, 0, 0, 17, 17),  // vehicle-attributes (floor)
+		w(1, 64, 36, 36, 3, 2, 2, 0, 0, 0, 0, 18, 18),  // the same with ceil rounding
+		w(1, 32, 80, 40, 3, 2, 2, 1, 1, 1, 1, 40, 20),  // person-attributes
+		w(1, 64, 20, 10, 3, 2, 2, 1, 1, 1, 1, 10, 5),   // person-attributes
+		w(1, 64, 30, 30, 3, 2, 2, 0, 0, 0, 0, 15, 15),  // head-pose (ceil)
+		w(1, 128, 8, 8, 3, 2, 2, 0, 0, 0, 0, 4, 4),     // head-pose (ceil)
+		w(1, 6, 113, 113, 3, 2, 2, 0, 0, 0, 0, 56, 56), // squeezenet pool1
+		w(1, 5, 24, 94, 3, 1, 1, 0, 0, 0, 0, 22, 92),   // lpr pool1
+		w(1, 7, 22, 92, 3, 2, 1, 0, 0, 0, 0, 11, 90),   // lpr pool2 (ceil)
+		w(2, 3, 11, 90, 3, 2, 1, 0, 0, 0, 0, 5, 88),    // lpr pool3
+		w(2, 3, 9, 33, 1, 1, 2, 0, 0, 0, 0, 9, 16),     // 1-row H window, 16 outputs
+		w(1, 4, 10, 35, 2, 3, 2, 0, 1, 0, 1, 3, 17),    // H stride above the kernel, 17 outputs
+		w(1, 3, 12, 67, 5, 2, 2, 2, 2, 2, 2, 6, 34),    // pads 2, 5-row H window
+		w(3, 2, 7, 3, 3, 1, 1, 1, 1, 1, 1, 7, 3),       // 3 columns
+		w(1, 2, 5, 2, 3, 2, 2, 1, 1, 1, 1, 3, 1),       // 1 output column from 2
+		w(1, 3, 9, 400, 3, 2, 1, 1, 0, 1, 0, 5, 398),   // 25 groups
+		w(1, 2, 6, 31, 3, 1, 2, 0, 0, 0, 0, 4, 15),     // odd W
 	}
 }
 
