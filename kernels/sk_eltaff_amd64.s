@@ -32,6 +32,19 @@ TEXT ·skAffPH512(SB), NOSPLIT, $0-32
 	SKRELUMASK(25, K2)
 	SKRELUMASK(26, K3)
 	VPXORD Z15, Z15, Z15
+	CMPQ 32(R8), $1
+	JNE  skaLoop
+ska1Loop: // one triple (the others are identities)
+	CMPQ CX, $16
+	JLT  skaTail
+	VCVTPH2PS (SI), Z0
+	SKTRIPLE(Z10, Z13, K1)
+	VCVTPS2PH $0, Z0, Y0
+	VMOVDQU Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	SUBQ $16, CX
+	JMP  ska1Loop
 skaLoop:
 	CMPQ CX, $16
 	JLT  skaTail
@@ -39,7 +52,8 @@ skaLoop:
 	SKTRIPLE(Z10, Z13, K1)
 	SKTRIPLE(Z11, Z14, K2)
 	SKTRIPLE(Z12, Z16, K3)
-	VCVTPS2PH $0, Z0, (DI)
+	VCVTPS2PH $0, Z0, Y0
+	VMOVDQU Y0, (DI)
 	ADDQ $32, SI
 	ADDQ $32, DI
 	SUBQ $16, CX
