@@ -27,7 +27,7 @@ func TestSkAffChains(t *testing.T) {
 		{EpiRelu, EpiMulChan, EpiAddChan},
 		{EpiAddChan, EpiRelu, EpiMulChan, EpiAddChan},
 		{EpiRelu, EpiRelu, EpiAddChan, EpiMulChan, EpiRelu}, // three triples
-		{EpiMulChan, EpiMulChan, EpiMulChan, EpiMulChan}, // four triples: generic path
+		{EpiMulChan, EpiMulChan, EpiMulChan, EpiMulChan},    // four triples: generic path
 	}
 	taken := 0
 	for ci, ch := range chains {
