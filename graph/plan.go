@@ -414,8 +414,18 @@ func (pl *plan) newState(p *Program) (*state, error) {
 	st.kern = make([]layers.Kernel, len(pl.steps))
 	st.ins = make([][]*ir.Tensor, len(pl.steps))
 	st.outs = make([][]*ir.Tensor, len(pl.steps))
+	read := pl.skReadVals(p)
 	for s, sp := range pl.steps {
-		k, err := safePrepare(sp.opOf(), sp.inputs, exec)
+		ex := exec
+		for i, v := range sp.out {
+			if !read[v] {
+				if ex.UnusedOutputs == nil {
+					ex.UnusedOutputs = make([]bool, len(sp.out))
+				}
+				ex.UnusedOutputs[i] = true
+			}
+		}
+		k, err := safePrepare(sp.opOf(), sp.inputs, ex)
 		if err != nil {
 			return nil, layerError(sp.node, err)
 		}
@@ -582,4 +592,29 @@ func (st *state) run(ctx context.Context, inputs, outputs []*ir.Tensor, timings 
 		return st.runTail(ctx, inputs, timings, profile)
 	}
 	return nil
+}
+
+// skReadVals marks the values something reads after they are produced: a step's input, a
+// Result, a dynamic tail's input, or a member of a view group (alias.go). The others are
+// unused outputs (ExecOptions.UnusedOutputs).
+func (pl *plan) skReadVals(p *Program) []bool {
+	read := make([]bool, len(pl.valBuf))
+	for _, st := range pl.steps {
+		for _, v := range st.in {
+			read[v] = true
+		}
+	}
+	for _, v := range p.resVals {
+		read[v] = true
+	}
+	root, _ := pl.aliasViews()
+	for v := range read {
+		if pl.tailReads(v) {
+			read[v] = true
+		}
+		if root != nil && root[v] != v {
+			read[v], read[root[v]] = true, true
+		}
+	}
+	return read
 }

@@ -31,6 +31,8 @@ type EltEpi struct {
 	d16, a16, b16 []uint16
 	r32           [][]float32
 	r16           [][]uint16
+
+	skAff bool // f16 blocks through skAffSpan (sk_eltaff.go)
 }
 
 // EltType is the element type an EltEpi computes on.
@@ -74,6 +76,7 @@ func NewEltEpi(op BinaryOp, w *EltWalk, t EltType, e *Epilogue, rows, cols int) 
 			}
 		}
 	}
+	k.skAff = k.skAffUse()
 	k.loop = newUnaryLoopS(k.span, 4*2*efBlk)
 	return k, nil
 }
@@ -189,6 +192,8 @@ func (k *EltEpi) span(s *scratch, lo, hi int) {
 			if k.epi != nil {
 				k.steps(k.d32[lo:end], lo, ch, nil)
 			}
+		} else if k.skAff {
+			k.skAffSpan(lo, end, ch)
 		} else {
 			y, t := scr[:end-lo], scr[efBlk:efBlk+end-lo]
 			k.halfBase(y, t, lo, end)

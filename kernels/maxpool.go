@@ -54,6 +54,10 @@ func MaxPoolContext[T Number, I Index](ctx context.Context, w *Workers, g Window
 		}
 	} else if rows, ok := smPlanesRows(&p); ok && idx == nil {
 		j.wp = rows
+	} else if skMaxUse[T](&p, idx != nil) {
+		// Three-tap W windows: one AVX-512 call per output row (sk_maxpool.go).
+		j.fn = skMaxRunner[T]{}
+		return w.run(ctx, j, skMaxPlan(j, w.threadsFor()))
 	}
 	j.fn = maxRunner[T, I]{}
 	j.ints[1] = 0

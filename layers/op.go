@@ -86,6 +86,10 @@ type ExecOptions struct {
 	// Arena is scratch shared by the fast GEMM kernels of one sequential executor (the
 	// f32 copies of f16/bf16 tensors); nil gives each kernel its own buffers.
 	Arena *kernels.GemmArena
+	// UnusedOutputs, when not nil, marks the outputs of the node being prepared that
+	// nothing reads (no later node, no Result, no view): its kernel may leave them
+	// unwritten (MaxPool's indices).
+	UnusedOutputs []bool
 }
 
 // RunChecker is implemented by ops that can tell, from what is known before execution, that

@@ -429,7 +429,8 @@ func (p *poolOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	}
 	t := in[0].Type
 	if p.kind == kindMax {
-		return bindMaxPool(p.name(), t, w, p.hasIndices(), p.indexType, int(axis), opts)
+		withIdx := p.hasIndices() && !(len(opts.UnusedOutputs) > 1 && opts.UnusedOutputs[1])
+		return bindMaxPool(p.name(), t, w, withIdx, p.indexType, int(axis), opts)
 	}
 	return bindAvgPool(p.name(), t, w, p.excludePad, opts)
 }

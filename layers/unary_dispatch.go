@@ -36,6 +36,9 @@ type unaryFn struct {
 	// halfBits, when set, computes the op on the stored bits of f16/bf16 data (exact
 	// there, no float32 scratch; unary_fast.go).
 	halfBits func(dst, src []uint16)
+	// f16Bits and bf16Bits are halfBits for one of the two types only (Relu: the bits of
+	// +Inf differ).
+	f16Bits, bf16Bits func(dst, src []uint16)
 }
 
 // supports reports whether bindUnary has a kernel for element type t.
@@ -99,7 +102,13 @@ func bindUnary(op string, t ir.ElementType, n, plane int, u unaryFn, w *kernels.
 	case ir.F64:
 		return unaryFloatKernel[float64](op, t, u, w), nil
 	case ir.F16, ir.BF16:
-		if hb := u.halfBits; hb != nil && u.pred == nil {
+		hb := u.halfBits
+		if t == ir.F16 && u.f16Bits != nil {
+			hb = u.f16Bits
+		} else if t == ir.BF16 && u.bf16Bits != nil {
+			hb = u.bf16Bits
+		}
+		if hb != nil && u.pred == nil {
 			if t == ir.F16 {
 				return unaryMapKernel(op, t, t, w, func(dst, src []float16.Float16) {
 					hb(unsafe.Slice((*uint16)(unsafe.SliceData(dst)), len(dst)), unsafe.Slice((*uint16)(unsafe.SliceData(src)), len(src)))

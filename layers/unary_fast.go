@@ -19,13 +19,16 @@ func unaryWithFast(name string, u unaryFn, opts ExecOptions) unaryFn {
 		// of the stored value flips (the reference's widen, negate, narrow, bit for bit but
 		// for NaN payloads, which it may quiet).
 		u.fast = interpNegF32
-		u.halfBits = interpNegBits
+		u.halfBits = kernels.NegBits16
 		return u
 	case "Abs":
 		u.fast = interpAbsF32
 		return u
 	case "Relu":
 		kind = kernels.FastRelu
+		// On f16/bf16 the stored bits: x > 0 ? x : +0 (kernels.ReluBits16).
+		u.f16Bits = func(dst, src []uint16) { kernels.ReluBits16(dst, src, 0x7c00) }
+		u.bf16Bits = func(dst, src []uint16) { kernels.ReluBits16(dst, src, 0x7f80) }
 	case "Sigmoid":
 		kind = kernels.FastSigmoid
 	case "Exp":
@@ -74,13 +77,5 @@ func interpAbsF32(dst, src []float32) {
 			x = -x
 		}
 		dst[i] = x
-	}
-}
-
-// interpNegBits flips the sign bit of 16-bit floats (f16, bf16).
-func interpNegBits(dst, src []uint16) {
-	src = src[:len(dst)]
-	for i, x := range src {
-		dst[i] = x ^ 0x8000
 	}
 }
