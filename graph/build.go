@@ -37,7 +37,9 @@ const maxUnreachableReports = 20
 type Graph struct {
 	// Model is the model the graph was built from.
 	Model *ir.Model
-	// Nodes holds one node per top-level layer, in XML order (Node.Index is the position).
+	// Nodes holds one node per top-level layer, in XML order (Node.Index is the position),
+	// then the node a legacy <pre-process> section inserts after its Parameter (type
+	// PreProcessMean, subtracting the mean values as OpenVINO's Subtract; see preprocess.go).
 	Nodes []*Node
 	// Parameters and Results hold the Parameter and Result nodes in XML order: the model's
 	// inputs and outputs.
