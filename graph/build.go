@@ -37,7 +37,9 @@ const maxUnreachableReports = 20
 type Graph struct {
 	// Model is the model the graph was built from.
 	Model *ir.Model
-	// Nodes holds one node per top-level layer, in XML order (Node.Index is the position).
+	// Nodes holds one node per top-level layer, in XML order (Node.Index is the position),
+	// then the node a legacy <pre-process> section inserts after its Parameter (type
+	// PreProcessMean, subtracting the mean values as OpenVINO's Subtract; see preprocess.go).
 	Nodes []*Node
 	// Parameters and Results hold the Parameter and Result nodes in XML order: the model's
 	// inputs and outputs.
@@ -201,15 +203,13 @@ func build(m *ir.Model, reg *layers.Registry, params map[int64]layers.Input, dep
 	b.nodes()
 	b.lookup()
 	b.edges()
+	b.ppInsert()
 	b.connectivity()
 	b.order()
 	b.reachability()
 	b.infer()
 	b.portDims()
 	b.dedupe()
-	if pp := fePreProcess(m); pp != nil && depth == 0 {
-		b.report(ir.SeverityInfo, codeUnsupportedFeature, pp.Offset, nil, "%s", fePreProcessMsg(pp))
-	}
 	slices.SortStableFunc(b.diags, func(x, y ir.Diagnostic) int { return cmp.Compare(x.Offset, y.Offset) })
 	g.Diagnostics = make([]ir.Diagnostic, 0, len(m.Diagnostics)+len(b.diags))
 	g.Diagnostics = append(g.Diagnostics, m.Diagnostics...)
@@ -245,29 +245,6 @@ func (b *builder) dedupe() {
 		}
 		return false
 	})
-}
-
-// fePreProcess returns the legacy <pre-process> section of m when it gives mean values
-// (a <channel> with a <mean>), nil otherwise.
-func fePreProcess(m *ir.Model) *ir.RTInfo {
-	for _, r := range m.Legacy {
-		if r.Tag != "pre-process" {
-			continue
-		}
-		for _, ch := range r.Children {
-			for _, mean := range ch.Children {
-				if ch.Tag == "channel" && mean.Tag == "mean" {
-					return r
-				}
-			}
-		}
-	}
-	return nil
-}
-
-func fePreProcessMsg(pp *ir.RTInfo) string {
-	ref, _ := pp.Attrs.Get("reference-layer-name")
-	return fmt.Sprintf("legacy <pre-process> mean values (reference-layer-name=%q): OpenVINO subtracts them from that input; irrun does not implement it", ref.Value)
 }
 
 func (b *builder) report(sev ir.Severity, code string, off int, l *ir.Layer, format string, args ...any) {

@@ -122,14 +122,6 @@ func compile(g *Graph, opts Options, depth int) (*Program, error) {
 	if err := feNoWeights(g); err != nil {
 		return nil, err
 	}
-	if pp := fePreProcess(g.Model); pp != nil && depth == 0 {
-		e := &ir.UnsupportedError{What: fePreProcessMsg(pp), Code: codeUnsupportedFeature, Offset: pp.Offset}
-		if src := g.Model.Source; src != nil {
-			e.File = src.Name
-			e.Line, e.Col = src.LineCol(pp.Offset)
-		}
-		return nil, e
-	}
 	p := &Program{g: g, opts: opts, params: g.Parameters}
 	p.base = make([]int, len(g.Nodes))
 	for i, n := range g.Nodes {

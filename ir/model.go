@@ -18,7 +18,8 @@ type Model struct {
 	// Legacy holds the legacy <meta_data> and <quantization_parameters> sections (each as
 	// one entry whose Tag is the section name), which old Model Optimizer versions wrote
 	// instead of <rt_info>, and the legacy <pre-process> section (per-channel mean values
-	// that OpenVINO subtracts from an input). They are kept, not interpreted.
+	// that OpenVINO subtracts from an input). The reader keeps them, uninterpreted; graph.Build
+	// applies <pre-process>.
 	Legacy []*RTInfo
 
 	// Diagnostics are the problems found while reading that did not stop the read
