@@ -195,14 +195,12 @@ func (s *Server) run(ctx context.Context, mv *modelVersion, inputs []*ir.Tensor,
 		// readied meanwhile) write before the inference takes this P.
 		runtime.Gosched()
 	}
-	if !s.opts.svNoSolo && int64(cap(mv.lim.slots)) >= s.svProcs && mv.lim.svCrowded() {
-		// Requests overlap and the version's slots cover every P: other inferences will
-		// start while this one runs, each on one thread (the kernels' throughput
-		// streams). Run this one on one thread too even if it starts alone: its helpers
-		// would take the CPU the next requests' network work and inferences need, for
-		// a split of every layer that stops paying once another inference begins
-		// (round 12: gRPC 37–92 µs less server CPU per request at 4 clients, REST
-		// −36 to +11 µs; docs/performance.md).
+	if s.opts.svSolo && int64(cap(mv.lim.slots)) >= s.svProcs && mv.lim.svCrowded() {
+		// (Tests only, Options.svSolo.) Requests overlap and the version's slots cover
+		// every P: run this inference on one thread even if it starts alone, as the
+		// others that start meanwhile run (the kernels' throughput streams). It saved
+		// 37–92 µs of server CPU per gRPC request in loaded runs but gave 2–9 % fewer
+		// req/s than the default in both quiet runs (docs/performance.md, round 12).
 		ctx = graph.WithOneThread(ctx)
 	}
 	s.metrics.addActive(mv.model, mv.label, 1)

@@ -458,8 +458,8 @@ func TestServeOverhead(t *testing.T) {
 	tsT1.waitReady(t)
 	// The same server letting a lone inference use the kernels' helpers also while
 	// requests overlap (before round 12).
-	tsNoSolo := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads, svNoSolo: true})
-	tsNoSolo.waitReady(t)
+	tsSolo := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads, svSolo: true})
+	tsSolo.waitReady(t)
 	mv := ts.repo.Load().models["m"].versions[0]
 	name := mv.inputs[0].Name
 	// Each server's limiter records how long 0, 1 and 2 inferences ran at once.
@@ -468,7 +468,7 @@ func TestServeOverhead(t *testing.T) {
 		l.sv.Store(&svActive{})
 		return l
 	}
-	limTS, limPoll, limNoYield, limKick, limT1, limNoSolo := limOf(ts), limOf(tsPoll), limOf(tsNoYield), limOf(tsKick), limOf(tsT1), limOf(tsNoSolo)
+	limTS, limPoll, limNoYield, limKick, limT1, limSolo := limOf(ts), limOf(tsPoll), limOf(tsNoYield), limOf(tsKick), limOf(tsT1), limOf(tsSolo)
 
 	// The no-op servers answer what the real ones answer for this model.
 	restBody, restHL := binaryInferBody(name, dims, data, true)
@@ -653,8 +653,8 @@ func TestServeOverhead(t *testing.T) {
 		{key: "grpc4kick", name: "gRPC poll first", clients: 4, client: pc("grpc", tsKick.grpcAddr, 4)},
 		{key: "rest4t1", name: "REST 1 thread", clients: 4, client: pc("rest", tsT1.url+"/v2/models/m/infer", 4)},
 		{key: "grpc4t1", name: "gRPC 1 thread", clients: 4, client: pc("grpc", tsT1.grpcAddr, 4)},
-		{key: "rest4nosolo", name: "REST lone on 2 threads", clients: 4, client: pc("rest", tsNoSolo.url+"/v2/models/m/infer", 4)},
-		{key: "grpc4nosolo", name: "gRPC lone on 2 threads", clients: 4, client: pc("grpc", tsNoSolo.grpcAddr, 4)},
+		{key: "rest4solo", name: "REST lone on 1 thread", clients: 4, client: pc("rest", tsSolo.url+"/v2/models/m/infer", 4)},
+		{key: "grpc4solo", name: "gRPC lone on 1 thread", clients: 4, client: pc("grpc", tsSolo.grpcAddr, 4)},
 		{key: "rest4lean", name: "REST lean client", clients: 4, client: lean(pc("rest", ts.url+"/v2/models/m/infer", 4))},
 		{key: "grpc4lean", name: "gRPC lean client", clients: 4, client: lean(pc("grpc", ts.grpcAddr, 4))},
 		{key: "rest4g3", name: "REST GOMAXPROCS+1", clients: 4, client: pc("rest", ts.url+"/v2/models/m/infer", 4), procs: 1},
@@ -677,8 +677,8 @@ func TestServeOverhead(t *testing.T) {
 			r.lim = limKick
 		case strings.HasPrefix(r.client.Target, tsT1.url), r.client.Target == tsT1.grpcAddr:
 			r.lim = limT1
-		case strings.HasPrefix(r.client.Target, tsNoSolo.url), r.client.Target == tsNoSolo.grpcAddr:
-			r.lim = limNoSolo
+		case strings.HasPrefix(r.client.Target, tsSolo.url), r.client.Target == tsSolo.grpcAddr:
+			r.lim = limSolo
 		}
 	}
 	// IRRUN_SERVE_PERF_ROWS (comma-separated keys above) keeps some rows, e.g. to profile

@@ -76,9 +76,11 @@ type Options struct {
 	// free (svKicker): tried in round 12 and slower in every loaded run, kept for a
 	// re-check on a quiet machine.
 	svKick bool
-	// svNoSolo (tests) lets a lone inference use the kernels' helpers also while requests
-	// overlap (Server.run), as before round 12, for comparison.
-	svNoSolo bool
+	// svSolo (tests) runs a lone inference on one thread while requests overlap
+	// (Server.run): round 12's default in the loaded runs of "Round 12 (sv)", but below
+	// the previous behaviour in both quiet runs after it (docs/performance.md, "after
+	// round 12"), so kept only for comparison.
+	svSolo bool
 }
 
 // Server serves models over REST and gRPC.
