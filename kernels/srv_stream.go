@@ -9,9 +9,6 @@ type srvStream struct {
 	pool *Workers
 	// runs counts, on a pool, its streams' runs in progress (between Begin and End).
 	runs atomic.Int32
-	// solo is set, on a stream, between BeginSolo and End: its regions run on the
-	// caller even when the pool is free.
-	solo bool
 }
 
 // Stream returns a Workers for one execution state that shares w's threads: a
@@ -52,15 +49,15 @@ func (s *Workers) Begin() {
 // they do not wait for CPUs this run's helpers hold. End ends it.
 func (s *Workers) BeginSolo() {
 	if s != nil && s.srv.pool != nil {
-		s.srv.solo = true
+		s.Solo(true)
 		s.Begin()
 	}
 }
 
-// End marks the end of a run begun by Begin or BeginSolo.
+// End marks the end of a run begun by Begin or BeginSolo (and ends Solo).
 func (s *Workers) End() {
 	if s != nil && s.srv.pool != nil {
-		s.srv.solo = false
+		s.Solo(false)
 		s.srv.pool.srv.runs.Add(-1)
 	}
 }
@@ -69,7 +66,7 @@ func (s *Workers) End() {
 // this is the only run in progress, else the stream's own (run on the caller).
 func (s *Workers) srvAcquire() *job {
 	p := s.srv.pool
-	if !s.srv.solo && !s.ttSolo.Load() && p.srv.runs.Load() <= 1 && p.mu.TryLock() {
+	if !s.solo.Load() && p.srv.runs.Load() <= 1 && p.mu.TryLock() {
 		return &p.job
 	}
 	s.mu.Lock()

@@ -32,7 +32,7 @@ type Workers struct {
 	job     job
 	scr     []scratch   // one per worker; index 0 is the caller
 	srv     srvStream   // throughput streams (srv_stream.go)
-	ttSolo  atomic.Bool // set by Solo: regions run on the caller alone
+	solo    atomic.Bool // set by Solo (and BeginSolo): regions run on the caller alone
 }
 
 // helperState is a helper's handshake word with the caller (padded to a
@@ -341,7 +341,7 @@ func (w *Workers) run(ctx context.Context, j *job, parallel bool) error {
 		j.work(&s, -chunks-1) // no shares: chunks in order
 	} else {
 		helpers := 0
-		if parallel && !w.closed && !w.ttSolo.Load() {
+		if parallel && !w.closed && !w.solo.Load() {
 			helpers = max(0, min(w.threads-1, chunks-1))
 		}
 		if helpers > 0 && w.rest.Load() {
@@ -464,8 +464,8 @@ func (transposeRunner[T]) run(j *job, s *scratch, lo, hi int) { transposeUnits[T
 // slower on two threads than on one). On a stream (Stream) the regions run on the
 // stream's own job and leave the pool's helpers free; a nil Workers ignores it.
 func (w *Workers) Solo(on bool) {
-	if w != nil && w.ttSolo.Load() != on {
-		w.ttSolo.Store(on)
+	if w != nil && w.solo.Load() != on {
+		w.solo.Store(on)
 	}
 }
 
