@@ -3,15 +3,11 @@ package graph
 import (
 	"context"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/x448/float16"
-
 	"github.com/irrun/irrun/ir"
-	"github.com/irrun/irrun/kernels"
 	"github.com/irrun/irrun/layers"
 )
 
@@ -381,85 +377,17 @@ func ppParamOutput(p *Node) (ir.Shape, ir.ElementType, bool) {
 	return outs[0].Shape, outs[0].Type, true
 }
 
-// ppScalarTensor is Constant::create(type, shape, values): each float converted to the
-// input's element type (integers truncated toward zero).
+// ppScalarTensor is Constant::create(type, shape, values): the floats converted to the
+// input's element type by Convert's static_cast rules (layers.ConvertTensor).
 func ppScalarTensor(t ir.ElementType, shape []int, values []float32) (*ir.Tensor, error) {
-	out, err := ir.NewTensor(t, shape)
-	if err != nil {
-		return nil, err
+	if t == ir.F32 {
+		return &ir.Tensor{Type: ir.F32, Shape: shape, Data: values}, nil
 	}
-	switch d := out.Data.(type) {
-	case []float32:
-		copy(d, values)
-	case []float64:
-		for i, v := range values {
-			d[i] = float64(v)
-		}
-	case []float16.Float16:
-		for i, v := range values {
-			d[i] = float16.Fromfloat32(v)
-		}
-	case []uint16:
-		if t == ir.BF16 {
-			kernels.F32ToBF16(d, values)
-			break
-		}
-		for i, v := range values {
-			d[i] = uint16(ppTrunc(v))
-		}
-	case []int8:
-		if t != ir.I8 {
-			return nil, fmt.Errorf("mean values for an input of element type %s are not implemented", t)
-		}
-		for i, v := range values {
-			d[i] = int8(ppTrunc(v))
-		}
-	case []uint8:
-		if t != ir.U8 {
-			return nil, fmt.Errorf("mean values for an input of element type %s are not implemented", t)
-		}
-		for i, v := range values {
-			d[i] = uint8(ppTrunc(v))
-		}
-	case []int16:
-		for i, v := range values {
-			d[i] = int16(ppTrunc(v))
-		}
-	case []int32:
-		for i, v := range values {
-			d[i] = int32(ppTrunc(v))
-		}
-	case []int64:
-		for i, v := range values {
-			d[i] = ppTrunc(v)
-		}
-	case []uint32:
-		for i, v := range values {
-			d[i] = uint32(ppTrunc(v))
-		}
-	case []uint64:
-		for i, v := range values {
-			d[i] = uint64(ppTrunc(v))
-		}
-	default:
-		return nil, fmt.Errorf("mean values for an input of element type %s are not implemented", t)
+	out, err := layers.ConvertTensor(&ir.Tensor{Type: ir.F32, Shape: shape, Data: values}, t)
+	if err != nil {
+		return nil, fmt.Errorf("mean values for an input of element type %s: %w", t, err)
 	}
 	return out, nil
-}
-
-// ppTrunc truncates toward zero (static_cast of a float to an integer), saturating where
-// the C++ cast is undefined.
-func ppTrunc(v float32) int64 {
-	f := math.Trunc(float64(v))
-	switch {
-	case math.IsNaN(f):
-		return 0
-	case f >= math.MaxInt64:
-		return math.MaxInt64
-	case f <= math.MinInt64:
-		return math.MinInt64
-	}
-	return int64(f)
 }
 
 // ppDecode decodes raw little-endian data of type t and shape (the mean blob) the way a

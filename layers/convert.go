@@ -334,8 +334,11 @@ func dataTypeErr(what string, t ir.ElementType, d any) error {
 	return fmt.Errorf("%s: element type %s but data is %T", what, t, d)
 }
 
-// convertTensor converts a whole tensor (used for constant folding).
-func convertTensor(t *ir.Tensor, dst ir.ElementType) (*ir.Tensor, error) {
+// ConvertTensor returns t converted to element type dst by Convert-1's element rules
+// (static_cast: floats truncated toward zero, NaN to 0, out-of-range values saturated; see
+// the list at the top of this file). Constant folding and the graph's own constants (the
+// legacy pre-process mean values) use it.
+func ConvertTensor(t *ir.Tensor, dst ir.ElementType) (*ir.Tensor, error) {
 	out, err := ir.NewTensor(dst, t.Shape)
 	if err != nil {
 		return nil, err

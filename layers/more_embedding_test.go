@@ -10,7 +10,7 @@ import (
 // moreTyped builds a tensor of type typ from float64 values (converted as Convert does).
 func moreTyped(t *testing.T, typ ir.ElementType, dims []int, v ...float64) *ir.Tensor {
 	t.Helper()
-	x, err := convertTensor(tensor(t, ir.F64, dims, v), typ)
+	x, err := ConvertTensor(tensor(t, ir.F64, dims, v), typ)
 	require.NoError(t, err)
 	return x
 }

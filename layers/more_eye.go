@@ -95,7 +95,7 @@ func (e *moreEye) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	if err := e.CheckRunnable(in); err != nil {
 		return nil, err
 	}
-	pair, err := convertTensor(&ir.Tensor{Type: ir.I64, Shape: []int{2}, Data: []int64{0, 1}}, e.OutType)
+	pair, err := ConvertTensor(&ir.Tensor{Type: ir.I64, Shape: []int{2}, Data: []int64{0, 1}}, e.OutType)
 	if err != nil {
 		return nil, err
 	}

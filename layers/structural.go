@@ -180,7 +180,7 @@ func (c *convertOp) Infer(in []Input) ([]Output, error) {
 	}
 	out := Output{Type: c.dst, Shape: cloneShape(in[0].Shape), Constant: in[0].Constant}
 	if v := in[0].Value; v != nil && v.Len() <= mfConvertFoldLimit && convertible(v.Type) && convertible(c.dst) {
-		if t, err := convertTensor(v, c.dst); err == nil {
+		if t, err := ConvertTensor(v, c.dst); err == nil {
 			out.Value = t
 		}
 	}
