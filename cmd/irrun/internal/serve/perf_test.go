@@ -447,19 +447,11 @@ func TestServeOverhead(t *testing.T) {
 	// The same server without the gRPC yield before each inference (before round 11).
 	tsNoYield := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads, svNoYield: true})
 	tsNoYield.waitReady(t)
-	// The same server with the network poll before an inference that leaves no P free
-	// (svKicker, tried in round 12).
-	tsKick := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads, svKick: true})
-	tsKick.waitReady(t)
 	// The same server with one thread per inference, also when an inference runs alone
 	// (at 4 clients: whether the second thread of a lone inference costs the network and
 	// the client more than it gains).
 	tsT1 := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: 1})
 	tsT1.waitReady(t)
-	// The same server letting a lone inference use the kernels' helpers also while
-	// requests overlap (before round 12).
-	tsSolo := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads, svSolo: true})
-	tsSolo.waitReady(t)
 	mv := ts.repo.Load().models["m"].versions[0]
 	name := mv.inputs[0].Name
 	// Each server's limiter records how long 0, 1 and 2 inferences ran at once.
@@ -468,7 +460,7 @@ func TestServeOverhead(t *testing.T) {
 		l.sv.Store(&svActive{})
 		return l
 	}
-	limTS, limPoll, limNoYield, limKick, limT1, limSolo := limOf(ts), limOf(tsPoll), limOf(tsNoYield), limOf(tsKick), limOf(tsT1), limOf(tsSolo)
+	limTS, limPoll, limNoYield, limT1 := limOf(ts), limOf(tsPoll), limOf(tsNoYield), limOf(tsT1)
 
 	// The no-op servers answer what the real ones answer for this model.
 	restBody, restHL := binaryInferBody(name, dims, data, true)
@@ -649,12 +641,8 @@ func TestServeOverhead(t *testing.T) {
 		{key: "grpc4", name: "gRPC", clients: 4, client: pc("grpc", ts.grpcAddr, 4)},
 		{key: "grpc1noyield", name: "gRPC no yield", clients: 1, client: pc("grpc", tsNoYield.grpcAddr, 1)},
 		{key: "grpc4noyield", name: "gRPC no yield", clients: 4, client: pc("grpc", tsNoYield.grpcAddr, 4)},
-		{key: "rest4kick", name: "REST poll first", clients: 4, client: pc("rest", tsKick.url+"/v2/models/m/infer", 4)},
-		{key: "grpc4kick", name: "gRPC poll first", clients: 4, client: pc("grpc", tsKick.grpcAddr, 4)},
 		{key: "rest4t1", name: "REST 1 thread", clients: 4, client: pc("rest", tsT1.url+"/v2/models/m/infer", 4)},
 		{key: "grpc4t1", name: "gRPC 1 thread", clients: 4, client: pc("grpc", tsT1.grpcAddr, 4)},
-		{key: "rest4solo", name: "REST lone on 1 thread", clients: 4, client: pc("rest", tsSolo.url+"/v2/models/m/infer", 4)},
-		{key: "grpc4solo", name: "gRPC lone on 1 thread", clients: 4, client: pc("grpc", tsSolo.grpcAddr, 4)},
 		{key: "rest4lean", name: "REST lean client", clients: 4, client: lean(pc("rest", ts.url+"/v2/models/m/infer", 4))},
 		{key: "grpc4lean", name: "gRPC lean client", clients: 4, client: lean(pc("grpc", ts.grpcAddr, 4))},
 		{key: "rest4g3", name: "REST GOMAXPROCS+1", clients: 4, client: pc("rest", ts.url+"/v2/models/m/infer", 4), procs: 1},
@@ -673,12 +661,8 @@ func TestServeOverhead(t *testing.T) {
 			r.lim = limPoll
 		case strings.HasPrefix(r.client.Target, tsNoYield.url), r.client.Target == tsNoYield.grpcAddr:
 			r.lim = limNoYield
-		case strings.HasPrefix(r.client.Target, tsKick.url), r.client.Target == tsKick.grpcAddr:
-			r.lim = limKick
 		case strings.HasPrefix(r.client.Target, tsT1.url), r.client.Target == tsT1.grpcAddr:
 			r.lim = limT1
-		case strings.HasPrefix(r.client.Target, tsSolo.url), r.client.Target == tsSolo.grpcAddr:
-			r.lim = limSolo
 		}
 	}
 	// IRRUN_SERVE_PERF_ROWS (comma-separated keys above) keeps some rows, e.g. to profile

@@ -472,21 +472,6 @@ type limiter struct {
 	active   atomic.Int64
 	// sv (tests) records how long 0, 1 or more of the version's inferences ran at once.
 	sv atomic.Pointer[svActive]
-	// svT0 is when the limiter was made; svOverlap, when (since svT0, plus 1 ns so that
-	// 0 means never) a request was last admitted while another was in.
-	svT0      time.Time
-	svOverlap atomic.Int64
-}
-
-// svCrowdWindow is how long after two requests were last in at once the version's
-// inferences count as crowded (svCrowded).
-const svCrowdWindow = 10 * time.Millisecond
-
-// svCrowded reports whether requests overlapped within svCrowdWindow: more are likely to
-// arrive while the next inference runs.
-func (l *limiter) svCrowded() bool {
-	t := l.svOverlap.Load()
-	return t != 0 && time.Since(l.svT0)+1-time.Duration(t) < svCrowdWindow
 }
 
 // svActive accumulates the time during which 0, 1 and 2 or more inferences of a version
@@ -528,7 +513,7 @@ func (a *svActive) take() [3]time.Duration {
 }
 
 func newLimiter(nireq, queue int) *limiter {
-	return &limiter{slots: make(chan struct{}, nireq), max: int64(nireq + queue), svT0: time.Now()}
+	return &limiter{slots: make(chan struct{}, nireq), max: int64(nireq + queue)}
 }
 
 var errQueueFull = errors.New("too many requests: the model's inference queue is full; retry later")
@@ -539,9 +524,6 @@ func (l *limiter) admit() bool {
 	if n > l.max {
 		l.admitted.Add(-1)
 		return false
-	}
-	if n > 1 {
-		l.svOverlap.Store(int64(time.Since(l.svT0)) + 1)
 	}
 	return true
 }

@@ -36,25 +36,3 @@ func TestSvActive(t *testing.T) {
 	// take starts again from zero.
 	require.Less(t, a.take()[0], 500*time.Millisecond)
 }
-
-// TestSvCrowded checks the limiter's overlap clock: not crowded before two requests were in
-// at once, crowded right after, not once the window has passed; a refused request does
-// not count.
-func TestSvCrowded(t *testing.T) {
-	l := newLimiter(2, 0)
-	require.False(t, l.svCrowded())
-	require.True(t, l.admit())
-	require.False(t, l.svCrowded(), "one request alone")
-	l.leave()
-	require.True(t, l.admit())
-	require.True(t, l.admit())
-	require.True(t, l.svCrowded(), "two requests in")
-	require.False(t, l.admit(), "nireq 2, queue 0: the third is refused")
-	l.leave()
-	l.leave()
-	time.Sleep(svCrowdWindow + 5*time.Millisecond)
-	require.False(t, l.svCrowded(), "the window has passed")
-	require.True(t, l.admit())
-	require.False(t, l.svCrowded(), "one request alone again")
-	l.leave()
-}
