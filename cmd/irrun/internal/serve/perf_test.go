@@ -452,6 +452,12 @@ func TestServeOverhead(t *testing.T) {
 	// the client more than it gains).
 	tsT1 := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: 1})
 	tsT1.waitReady(t)
+	// The same server recording each inference request's server-side span (svSpans), for
+	// the report's server-side lines; its client-observed rows against rest1 and grpc1
+	// show what the recording costs.
+	spans := &svSpans{}
+	tsSpan := startServerSpans(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads}, spans)
+	tsSpan.waitReady(t)
 	mv := ts.repo.Load().models["m"].versions[0]
 	name := mv.inputs[0].Name
 	// Each server's limiter records how long 0, 1 and 2 inferences ran at once.
@@ -460,7 +466,7 @@ func TestServeOverhead(t *testing.T) {
 		l.sv.Store(&svActive{})
 		return l
 	}
-	limTS, limPoll, limNoYield, limT1 := limOf(ts), limOf(tsPoll), limOf(tsNoYield), limOf(tsT1)
+	limTS, limPoll, limNoYield, limT1, limSpan := limOf(ts), limOf(tsPoll), limOf(tsNoYield), limOf(tsT1), limOf(tsSpan)
 
 	// The no-op servers answer what the real ones answer for this model.
 	restBody, restHL := binaryInferBody(name, dims, data, true)
@@ -546,6 +552,11 @@ func TestServeOverhead(t *testing.T) {
 		procs   int           // GOMAXPROCS raised by this much while the row runs
 		lim     *limiter      // the served rows' version: slot accounting
 		busy    [3]time.Duration
+		// 1-client served rows: the busy periods of the version's slots (one inference
+		// each) and, with spans set, the server-side spans; pooled and per-round p50s.
+		spans              *svSpans
+		slot, span         []time.Duration
+		slotP50s, spanP50s []time.Duration
 	}
 	pc := func(mode, target string, clients int) *perfClient {
 		return &perfClient{Mode: mode, Target: target, Model: "m", Input: name, Shape: dims, Clients: clients, Seconds: dur.Seconds()}
@@ -619,6 +630,8 @@ func TestServeOverhead(t *testing.T) {
 		{key: "bench1t", name: "bench 1 thread", clients: 1, call: bench1t},
 		{key: "rest1", name: "REST binary", clients: 1, client: pc("rest", ts.url+"/v2/models/m/infer", 1)},
 		{key: "grpc1", name: "gRPC", clients: 1, client: pc("grpc", ts.grpcAddr, 1)},
+		{key: "rest1span", name: "REST binary, spans", clients: 1, client: pc("rest", tsSpan.url+"/v2/models/m/infer", 1), spans: spans},
+		{key: "grpc1span", name: "gRPC, spans", clients: 1, client: pc("grpc", tsSpan.grpcAddr, 1), spans: spans},
 		{key: "rest1poll", name: "REST polling helpers", clients: 1, client: pc("rest", tsPoll.url+"/v2/models/m/infer", 1)},
 		{key: "grpc1poll", name: "gRPC polling helpers", clients: 1, client: pc("grpc", tsPoll.grpcAddr, 1)},
 		{key: "rest1lean", name: "REST lean client", clients: 1, client: lean(pc("rest", ts.url+"/v2/models/m/infer", 1))},
@@ -663,6 +676,8 @@ func TestServeOverhead(t *testing.T) {
 			r.lim = limNoYield
 		case strings.HasPrefix(r.client.Target, tsT1.url), r.client.Target == tsT1.grpcAddr:
 			r.lim = limT1
+		case strings.HasPrefix(r.client.Target, tsSpan.url), r.client.Target == tsSpan.grpcAddr:
+			r.lim = limSpan
 		}
 	}
 	// IRRUN_SERVE_PERF_ROWS (comma-separated keys above) keeps some rows, e.g. to profile
@@ -690,6 +705,10 @@ func TestServeOverhead(t *testing.T) {
 			srv0, n0 := r.srvCPU, r.n
 			if r.lim != nil {
 				r.lim.sv.Load().take() // from here on
+				r.lim.sv.Load().takeBusy()
+			}
+			if r.spans != nil {
+				r.spans.take()
 			}
 			procs := runtime.GOMAXPROCS(0)
 			if r.procs > 0 {
@@ -718,6 +737,13 @@ func TestServeOverhead(t *testing.T) {
 				for k, d := range r.lim.sv.Load().take() {
 					r.busy[k] += d
 				}
+			}
+			if r.lim != nil && r.clients == 1 {
+				// The client's warm-up calls are in the first perfWarmup periods (spans).
+				r.slot, r.slotP50s = svAppendRound(r.slot, r.slotP50s, r.lim.sv.Load().takeBusy(), perfWarmup)
+			}
+			if r.spans != nil {
+				r.span, r.spanP50s = svAppendRound(r.span, r.spanP50s, r.spans.take(), perfWarmup)
 			}
 			r.lat = append(r.lat, lat...)
 			r.el += el
@@ -793,6 +819,19 @@ func TestServeOverhead(t *testing.T) {
 		for _, r := range rows {
 			if r.client != nil && r.lim != nil && r.n > 0 {
 				yield(r.key, fmt.Sprintf("%s x%d", r.name, r.clients), r.clients, float64(r.cliCPU.Microseconds())/float64(len(r.lat)))
+			}
+		}
+	})
+	svServerSide(&report, func(yield func(name string, client, slot, span, bench []time.Duration)) {
+		var bench []time.Duration
+		for _, r := range rows {
+			if r.key == "bench" {
+				bench = r.p50s
+			}
+		}
+		for _, r := range rows {
+			if len(r.slot) > 0 {
+				yield(fmt.Sprintf("%s x%d", r.name, r.clients), r.p50s, r.slotP50s, r.spanP50s, bench)
 			}
 		}
 	})

@@ -478,12 +478,21 @@ type limiter struct {
 // held a slot (TestServeOverhead's "slots busy" columns: at 4 clients and nireq 2, the
 // share of time both slots were busy shows whether requests reach the inference as fast
 // as it frees a slot).
+//
+// It also keeps the length of every busy period (from a first inference taking a slot to
+// the last one giving it back; at 1 client, one inference each) for the report's
+// server-side lines, at most svActiveMax between two takes.
 type svActive struct {
-	mu   sync.Mutex
-	last time.Time
-	n    int
-	d    [3]time.Duration
+	mu    sync.Mutex
+	last  time.Time
+	n     int
+	d     [3]time.Duration
+	busy0 time.Time       // when the current busy period began
+	busy  []time.Duration // busy periods ended since the last takeBusy
 }
+
+// svActiveMax bounds the busy periods an svActive keeps.
+const svActiveMax = 1 << 20
 
 // add records a change of delta in the number of running inferences (nothing for nil).
 func (a *svActive) add(delta int) {
@@ -495,8 +504,23 @@ func (a *svActive) add(delta int) {
 	if !a.last.IsZero() {
 		a.d[min(max(a.n, 0), 2)] += now.Sub(a.last)
 	}
+	switch {
+	case a.n <= 0 && a.n+delta > 0:
+		a.busy0 = now
+	case a.n > 0 && a.n+delta <= 0 && len(a.busy) < svActiveMax:
+		a.busy = append(a.busy, now.Sub(a.busy0))
+	}
 	a.last, a.n = now, a.n+delta
 	a.mu.Unlock()
+}
+
+// takeBusy returns the busy periods that ended since the last takeBusy.
+func (a *svActive) takeBusy() []time.Duration {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	b := a.busy
+	a.busy = nil
+	return b
 }
 
 // take returns the times accumulated since the last take and starts again.

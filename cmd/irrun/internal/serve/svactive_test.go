@@ -8,8 +8,8 @@ import (
 )
 
 // TestSvActive checks the slot accounting of TestServeOverhead: each interval goes to the
-// number of inferences running during it, and a nil recorder (the real server's) does
-// nothing.
+// number of inferences running during it, a busy period lasts from the first inference in
+// to the last one out, and a nil recorder (the real server's) does nothing.
 func TestSvActive(t *testing.T) {
 	var none *svActive
 	require.NotPanics(t, func() { none.add(1); none.add(-1) })
@@ -35,4 +35,10 @@ func TestSvActive(t *testing.T) {
 	}
 	// take starts again from zero.
 	require.Less(t, a.take()[0], 500*time.Millisecond)
+	// One busy period: from the first +1 to the count's return to 0 (2+2+1+2 ms).
+	busy := a.takeBusy()
+	require.Len(t, busy, 1)
+	require.GreaterOrEqual(t, busy[0], 7*time.Millisecond)
+	require.Less(t, busy[0], 7*time.Millisecond+500*time.Millisecond)
+	require.Empty(t, a.takeBusy(), "takeBusy starts again")
 }
