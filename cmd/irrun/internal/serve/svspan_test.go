@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"path/filepath"
 	"strings"
@@ -26,26 +27,47 @@ const svSpanMax = 1 << 20
 // response flushed to the connection, gRPC from the stream's begin (its headers read) to
 // its status handed to the transport's writer (grpc-go's stats.End, reported after the
 // client may already have the response).
+//
+// With each span it keeps how long of it went by before the request's input was all in
+// the server (REST: the body read to its Content-Length; gRPC: the message received,
+// grpc-go's stats.InPayload): time the server spends waiting for the client's bytes.
 type svSpans struct {
-	mu sync.Mutex
-	d  []time.Duration
+	mu         sync.Mutex
+	span, body []time.Duration
 }
 
-func (s *svSpans) add(d time.Duration) {
+func (s *svSpans) add(span, body time.Duration) {
 	s.mu.Lock()
-	if len(s.d) < svSpanMax {
-		s.d = append(s.d, d)
+	if len(s.span) < svSpanMax {
+		s.span = append(s.span, span)
+		s.body = append(s.body, body)
 	}
 	s.mu.Unlock()
 }
 
-// take returns the spans recorded since the last take.
-func (s *svSpans) take() []time.Duration {
+// take returns the spans recorded since the last take and their input-in times.
+func (s *svSpans) take() (span, body []time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	d := s.d
-	s.d = nil
-	return d
+	span, body = s.span, s.body
+	s.span, s.body = nil, nil
+	return span, body
+}
+
+// svBodyTimer notes when a REST body has been read to its Content-Length.
+type svBodyTimer struct {
+	io.ReadCloser
+	n, want int64
+	at      time.Time
+}
+
+func (b *svBodyTimer) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	b.n += int64(n)
+	if b.n >= b.want && b.at.IsZero() {
+		b.at = time.Now()
+	}
+	return n, err
 }
 
 // svSpanREST wraps a server's REST handler to record the span of each inference request;
@@ -54,12 +76,18 @@ func (s *svSpans) take() []time.Duration {
 func svSpanREST(h http.Handler, spans *svSpans) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		t0 := time.Now()
+		bt := &svBodyTimer{ReadCloser: r.Body, want: r.ContentLength}
+		r.Body = bt
 		h.ServeHTTP(w, r)
 		if f, ok := w.(http.Flusher); ok {
 			f.Flush()
 		}
 		if strings.HasSuffix(r.URL.Path, "/infer") {
-			spans.add(time.Since(t0))
+			body := time.Duration(0)
+			if !bt.at.IsZero() {
+				body = bt.at.Sub(t0)
+			}
+			spans.add(time.Since(t0), body)
 		}
 	})
 }
@@ -67,18 +95,33 @@ func svSpanREST(h http.Handler, spans *svSpans) http.Handler {
 // svSpanStats is a grpc-go stats handler recording the span of each ModelInfer call.
 type svSpanStats struct{ spans *svSpans }
 
+// svSpanKey is the context key of a ModelInfer call's svSpanRecv.
 type svSpanKey struct{}
+
+// svSpanRecv is when a call's message was received (one message per call).
+type svSpanRecv struct{ at time.Time }
 
 func (h svSpanStats) TagRPC(ctx context.Context, info *stats.RPCTagInfo) context.Context {
 	if strings.HasSuffix(info.FullMethodName, "/ModelInfer") {
-		return context.WithValue(ctx, svSpanKey{}, true)
+		return context.WithValue(ctx, svSpanKey{}, &svSpanRecv{})
 	}
 	return ctx
 }
 
 func (h svSpanStats) HandleRPC(ctx context.Context, s stats.RPCStats) {
-	if e, ok := s.(*stats.End); ok && !e.IsClient() && ctx.Value(svSpanKey{}) != nil {
-		h.spans.add(e.EndTime.Sub(e.BeginTime))
+	rc, ok := ctx.Value(svSpanKey{}).(*svSpanRecv)
+	if !ok || s.IsClient() {
+		return
+	}
+	switch e := s.(type) {
+	case *stats.InPayload:
+		rc.at = e.RecvTime
+	case *stats.End:
+		body := time.Duration(0)
+		if !rc.at.IsZero() {
+			body = rc.at.Sub(e.BeginTime)
+		}
+		h.spans.add(e.EndTime.Sub(e.BeginTime), body)
 	}
 }
 
@@ -109,7 +152,8 @@ func TestSvSpans(t *testing.T) {
 	spans := &svSpans{}
 	ts := startServerSpans(t, Options{ModelName: "pool", ModelPath: filepath.Join(dir, "pool")}, spans)
 	ts.waitReady(t)
-	require.Empty(t, spans.take(), "readiness probes are not inference requests")
+	sp, _ := spans.take()
+	require.Empty(t, sp, "readiness probes are not inference requests")
 
 	shape := []int64{2, 3, 6, 6}
 	data := randomF32(7, 2*3*6*6)
@@ -124,10 +168,13 @@ func TestSvSpans(t *testing.T) {
 	require.Equal(t, 200, code, string(resp))
 	_, got := decodeResponse(t, hdr, resp)
 	require.Equal(t, want[0].Data, got[0].Data)
-	s := spans.take()
+	s, b := spans.take()
 	require.Len(t, s, 1)
 	require.Greater(t, s[0], time.Duration(0))
 	require.LessOrEqual(t, s[0], restWait)
+	require.Len(t, b, 1)
+	require.Greater(t, b[0], time.Duration(0), "the body was read")
+	require.Less(t, b[0], s[0])
 
 	t0 = time.Now()
 	gr, err := ts.client.ModelInfer(context.Background(), &inference.ModelInferRequest{ModelName: "pool",
@@ -144,9 +191,12 @@ func TestSvSpans(t *testing.T) {
 	s = nil
 	for deadline := time.Now().Add(5 * time.Second); len(s) == 0 && time.Now().Before(deadline); {
 		time.Sleep(time.Millisecond)
-		s = spans.take()
+		s, b = spans.take()
 	}
 	require.Len(t, s, 1, "ModelInfer only")
 	require.Greater(t, s[0], time.Duration(0))
 	require.LessOrEqual(t, s[0], time.Since(t0))
+	require.Len(t, b, 1)
+	require.Greater(t, b[0], time.Duration(0), "the message was received")
+	require.Less(t, b[0], s[0])
 }

@@ -135,31 +135,36 @@ func svMedian(v []float64) float64 {
 
 // svServerSide prints, for every 1-client served row, the client-observed p50 next to the
 // server's own figures, each the median over the rounds of the round's p50: the busy
-// period of the version's slots (one inference from taking its slot to giving it back),
-// the server-side span of the request (rows with spans: REST handler entry to response
-// flushed, gRPC stream begin to status handed to the writer), and their differences; then
-// the slot and the span against bench's p50 of the same round. These are not the issue's
-// target, which is the client-observed p50 against bench's (the "targets" lines).
-func svServerSide(w io.Writer, rows func(yield func(name string, client, slot, span, bench []time.Duration))) {
+// period of the version's slots (one inference, from taking its slot to giving it back)
+// and, for rows with spans, the server-side span of the request (REST: handler entry to
+// response flushed; gRPC: stream begin to status handed to the writer), how much of it
+// went by before the input was all in (REST: body read; gRPC: message received and
+// decoded), and what is left of the span without the input wait and the slot — the
+// server's own work around the inference. Then the slot and the span against bench's p50
+// of the same round. None of this is the target, which compares the
+// client-observed p50 with bench's (the "targets" lines).
+func svServerSide(w io.Writer, rows func(yield func(name string, client, slot, span, body, bench []time.Duration))) {
 	first := true
-	rows(func(name string, client, slot, span, bench []time.Duration) {
+	rows(func(name string, client, slot, span, body, bench []time.Duration) {
 		if first {
-			fmt.Fprintf(w, "server side at 1 client, ms (median over the rounds of each round's p50): client-observed | inference slot | server span | span − slot | client − span | slot / bench, span / bench (same round)\n")
+			fmt.Fprintf(w, "server side at 1 client, ms (median over the rounds of each round's p50):\n")
+			fmt.Fprintf(w, "%-28s %8s %8s %8s %8s %8s %8s   %-22s %s\n", "", "client", "slot", "span", "input in", "own", "cli−span", "slot / bench", "span / bench (same round)")
 			first = false
 		}
 		c, sl := svMedian(svMs(client)), svMedian(svMs(slot))
-		line := fmt.Sprintf("%-28s %6.3f | %6.3f", name, c, sl)
+		line := fmt.Sprintf("%-28s %8.3f %8.3f", name, c, sl)
 		if sp := svMedian(svMs(span)); !math.IsNaN(sp) {
-			line += fmt.Sprintf(" | %6.3f | %6.3f | %6.3f", sp, sp-sl, c-sp)
+			in := svMedian(svMs(body))
+			line += fmt.Sprintf(" %8.3f %8.3f %8.3f %8.3f", sp, in, sp-in-sl, c-sp)
 		} else {
-			line += "  |      - |      - |      -"
+			line += fmt.Sprintf(" %8s %8s %8s %8s", "-", "-", "-", "-")
 		}
 		if len(bench) > 0 {
 			m, lo, hi := svRatios(svMs(slot), svMs(bench))
-			line += fmt.Sprintf(" | %5.3f [%5.3f–%5.3f]", m, lo, hi)
+			line += fmt.Sprintf("   %5.3f [%5.3f–%5.3f]", m, lo, hi)
 			if len(span) > 0 {
 				m, lo, hi := svRatios(svMs(span), svMs(bench))
-				line += fmt.Sprintf(", %5.3f [%5.3f–%5.3f]", m, lo, hi)
+				line += fmt.Sprintf("  %5.3f [%5.3f–%5.3f]", m, lo, hi)
 			}
 		}
 		fmt.Fprintln(w, line)
