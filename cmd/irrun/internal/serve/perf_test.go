@@ -555,9 +555,9 @@ func TestServeOverhead(t *testing.T) {
 		// 1-client served rows: the busy periods of the version's slots (one inference
 		// each) and, with spans set, the server-side spans and their input-in times;
 		// pooled and per-round p50s.
-		spans                        *svSpans
-		slot, span, body             []time.Duration
-		slotP50s, spanP50s, bodyP50s []time.Duration
+		spans                                   *svSpans
+		slot, span, body, flush                 []time.Duration
+		slotP50s, spanP50s, bodyP50s, flushP50s []time.Duration
 	}
 	pc := func(mode, target string, clients int) *perfClient {
 		return &perfClient{Mode: mode, Target: target, Model: "m", Input: name, Shape: dims, Clients: clients, Seconds: dur.Seconds()}
@@ -744,9 +744,10 @@ func TestServeOverhead(t *testing.T) {
 				r.slot, r.slotP50s = svAppendRound(r.slot, r.slotP50s, r.lim.sv.Load().takeBusy(), perfWarmup)
 			}
 			if r.spans != nil {
-				span, body := r.spans.take()
+				span, body, flush := r.spans.take()
 				r.span, r.spanP50s = svAppendRound(r.span, r.spanP50s, span, perfWarmup)
 				r.body, r.bodyP50s = svAppendRound(r.body, r.bodyP50s, body, perfWarmup)
+				r.flush, r.flushP50s = svAppendRound(r.flush, r.flushP50s, flush, perfWarmup)
 			}
 			r.lat = append(r.lat, lat...)
 			r.el += el
@@ -825,7 +826,7 @@ func TestServeOverhead(t *testing.T) {
 			}
 		}
 	})
-	svServerSide(&report, func(yield func(name string, client, slot, span, body, bench []time.Duration)) {
+	svServerSide(&report, func(yield func(name string, client, slot, span, body, flush, bench []time.Duration)) {
 		var bench []time.Duration
 		for _, r := range rows {
 			if r.key == "bench" {
@@ -834,7 +835,7 @@ func TestServeOverhead(t *testing.T) {
 		}
 		for _, r := range rows {
 			if len(r.slot) > 0 {
-				yield(fmt.Sprintf("%s x%d", r.name, r.clients), r.p50s, r.slotP50s, r.spanP50s, r.bodyP50s, bench)
+				yield(fmt.Sprintf("%s x%d", r.name, r.clients), r.p50s, r.slotP50s, r.spanP50s, r.bodyP50s, r.flushP50s, bench)
 			}
 		}
 	})

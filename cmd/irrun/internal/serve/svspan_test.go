@@ -29,29 +29,32 @@ const svSpanMax = 1 << 20
 // client may already have the response).
 //
 // With each span it keeps how long of it went by before the request's input was all in
-// the server (REST: the body read to its Content-Length; gRPC: the message received,
-// grpc-go's stats.InPayload): time the server spends waiting for the client's bytes.
+// the server (REST: the body read to its Content-Length; gRPC: the message received and
+// decoded, grpc-go's stats.InPayload): time the server spends waiting for the client's
+// bytes; and, for REST, how long the final flush took (the write to the connection, in
+// which the kernel may switch to the woken client before the server's thread goes on).
 type svSpans struct {
-	mu         sync.Mutex
-	span, body []time.Duration
+	mu                sync.Mutex
+	span, body, flush []time.Duration
 }
 
-func (s *svSpans) add(span, body time.Duration) {
+func (s *svSpans) add(span, body, flush time.Duration) {
 	s.mu.Lock()
 	if len(s.span) < svSpanMax {
 		s.span = append(s.span, span)
 		s.body = append(s.body, body)
+		s.flush = append(s.flush, flush)
 	}
 	s.mu.Unlock()
 }
 
-// take returns the spans recorded since the last take and their input-in times.
-func (s *svSpans) take() (span, body []time.Duration) {
+// take returns the spans recorded since the last take, their input-in and flush times.
+func (s *svSpans) take() (span, body, flush []time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	span, body = s.span, s.body
-	s.span, s.body = nil, nil
-	return span, body
+	span, body, flush = s.span, s.body, s.flush
+	s.span, s.body, s.flush = nil, nil, nil
+	return span, body, flush
 }
 
 // svBodyTimer notes when a REST body has been read to its Content-Length.
@@ -79,6 +82,7 @@ func svSpanREST(h http.Handler, spans *svSpans) http.Handler {
 		bt := &svBodyTimer{ReadCloser: r.Body, want: r.ContentLength}
 		r.Body = bt
 		h.ServeHTTP(w, r)
+		t1 := time.Now()
 		if f, ok := w.(http.Flusher); ok {
 			f.Flush()
 		}
@@ -87,7 +91,8 @@ func svSpanREST(h http.Handler, spans *svSpans) http.Handler {
 			if !bt.at.IsZero() {
 				body = bt.at.Sub(t0)
 			}
-			spans.add(time.Since(t0), body)
+			t2 := time.Now()
+			spans.add(t2.Sub(t0), body, t2.Sub(t1))
 		}
 	})
 }
@@ -121,7 +126,7 @@ func (h svSpanStats) HandleRPC(ctx context.Context, s stats.RPCStats) {
 		if !rc.at.IsZero() {
 			body = rc.at.Sub(e.BeginTime)
 		}
-		h.spans.add(e.EndTime.Sub(e.BeginTime), body)
+		h.spans.add(e.EndTime.Sub(e.BeginTime), body, 0)
 	}
 }
 
@@ -152,7 +157,7 @@ func TestSvSpans(t *testing.T) {
 	spans := &svSpans{}
 	ts := startServerSpans(t, Options{ModelName: "pool", ModelPath: filepath.Join(dir, "pool")}, spans)
 	ts.waitReady(t)
-	sp, _ := spans.take()
+	sp, _, _ := spans.take()
 	require.Empty(t, sp, "readiness probes are not inference requests")
 
 	shape := []int64{2, 3, 6, 6}
@@ -168,8 +173,10 @@ func TestSvSpans(t *testing.T) {
 	require.Equal(t, 200, code, string(resp))
 	_, got := decodeResponse(t, hdr, resp)
 	require.Equal(t, want[0].Data, got[0].Data)
-	s, b := spans.take()
+	s, b, f := spans.take()
 	require.Len(t, s, 1)
+	require.Len(t, f, 1)
+	require.Less(t, f[0], s[0])
 	require.Greater(t, s[0], time.Duration(0))
 	require.LessOrEqual(t, s[0], restWait)
 	require.Len(t, b, 1)
@@ -191,7 +198,7 @@ func TestSvSpans(t *testing.T) {
 	s = nil
 	for deadline := time.Now().Add(5 * time.Second); len(s) == 0 && time.Now().Before(deadline); {
 		time.Sleep(time.Millisecond)
-		s, b = spans.take()
+		s, b, _ = spans.take()
 	}
 	require.Len(t, s, 1, "ModelInfer only")
 	require.Greater(t, s[0], time.Duration(0))

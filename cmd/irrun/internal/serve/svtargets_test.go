@@ -139,25 +139,29 @@ func svMedian(v []float64) float64 {
 // and, for rows with spans, the server-side span of the request (REST: handler entry to
 // response flushed; gRPC: stream begin to status handed to the writer), how much of it
 // went by before the input was all in (REST: body read; gRPC: message received and
-// decoded), and what is left of the span without the input wait and the slot — the
-// server's own work around the inference. Then the slot and the span against bench's p50
+// decoded), how long REST's final flush took (a write to the connection, during which the
+// kernel may run the woken client first), and what is left of the span without the input
+// wait, the flush and the slot — the server's own work around the inference. Then the slot and the span against bench's p50
 // of the same round. None of this is the target, which compares the
 // client-observed p50 with bench's (the "targets" lines).
-func svServerSide(w io.Writer, rows func(yield func(name string, client, slot, span, body, bench []time.Duration))) {
+func svServerSide(w io.Writer, rows func(yield func(name string, client, slot, span, body, flush, bench []time.Duration))) {
 	first := true
-	rows(func(name string, client, slot, span, body, bench []time.Duration) {
+	rows(func(name string, client, slot, span, body, flush, bench []time.Duration) {
 		if first {
 			fmt.Fprintf(w, "server side at 1 client, ms (median over the rounds of each round's p50):\n")
-			fmt.Fprintf(w, "%-28s %8s %8s %8s %8s %8s %8s   %-22s %s\n", "", "client", "slot", "span", "input in", "own", "cli−span", "slot / bench", "span / bench (same round)")
+			fmt.Fprintf(w, "%-28s %8s %8s %8s %8s %8s %8s %8s   %-22s %s\n", "", "client", "slot", "span", "input in", "flush", "own", "cli−span", "slot / bench", "span / bench (same round)")
 			first = false
 		}
 		c, sl := svMedian(svMs(client)), svMedian(svMs(slot))
 		line := fmt.Sprintf("%-28s %8.3f %8.3f", name, c, sl)
 		if sp := svMedian(svMs(span)); !math.IsNaN(sp) {
-			in := svMedian(svMs(body))
-			line += fmt.Sprintf(" %8.3f %8.3f %8.3f %8.3f", sp, in, sp-in-sl, c-sp)
+			in, fl := svMedian(svMs(body)), svMedian(svMs(flush))
+			if math.IsNaN(fl) {
+				fl = 0 // gRPC: none
+			}
+			line += fmt.Sprintf(" %8.3f %8.3f %8.3f %8.3f %8.3f", sp, in, fl, sp-in-fl-sl, c-sp)
 		} else {
-			line += fmt.Sprintf(" %8s %8s %8s %8s", "-", "-", "-", "-")
+			line += fmt.Sprintf(" %8s %8s %8s %8s %8s", "-", "-", "-", "-", "-")
 		}
 		if len(bench) > 0 {
 			m, lo, hi := svRatios(svMs(slot), svMs(bench))
