@@ -55,8 +55,18 @@ type testServer struct {
 
 func startServer(t testing.TB, opts Options) *testServer {
 	t.Helper()
+	return startServerHook(t, opts, nil)
+}
+
+// startServerHook is startServer calling hook (when not nil) on the new Server before it
+// serves.
+func startServerHook(t testing.TB, opts Options, hook func(*Server)) *testServer {
+	t.Helper()
 	s, err := New(opts)
 	require.NoError(t, err)
+	if hook != nil {
+		hook(s)
+	}
 	gl, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	rl, err := net.Listen("tcp", "127.0.0.1:0")

@@ -12,7 +12,6 @@ import (
 
 	"google.golang.org/grpc/codes"
 
-	"github.com/irrun/irrun/graph"
 	"github.com/irrun/irrun/ir"
 )
 
@@ -180,12 +179,7 @@ func (s *Server) run(ctx context.Context, mv *modelVersion, inputs []*ir.Tensor,
 	if err := mv.lim.wait(ctx); err != nil {
 		return nil, release, err
 	}
-	if s.svKick != nil && mv.lim.active.Load() >= s.svProcs {
-		// (Tests only, Options.svKick.) This inference and the others running leave no
-		// P free: let the network poller run first (svKicker), so that requests that
-		// arrived meanwhile are read and queued now rather than once a slot frees.
-		s.svKick.kick()
-	} else if yield {
+	if yield {
 		// grpc-go's writer goroutine, given the previous response while this request
 		// waited for its slot or was decoded, yields once before it flushes a small
 		// batch (runtime.Gosched in its loopyWriter), which puts it at the back of the
@@ -194,14 +188,6 @@ func (s *Server) run(ctx context.Context, mv *modelVersion, inputs []*ir.Tensor,
 		// request. Yielding here first lets it (and the transport's other goroutines
 		// readied meanwhile) write before the inference takes this P.
 		runtime.Gosched()
-	}
-	if s.opts.svSolo && int64(cap(mv.lim.slots)) >= s.svProcs && mv.lim.svCrowded() {
-		// (Tests only, Options.svSolo.) Requests overlap and the version's slots cover
-		// every P: run this inference on one thread even if it starts alone, as the
-		// others that start meanwhile run (the kernels' throughput streams). It saved
-		// 37–92 µs of server CPU per gRPC request in loaded runs but gave 2–9 % fewer
-		// req/s than the default in both quiet runs (docs/performance.md, round 12).
-		ctx = graph.WithOneThread(ctx)
 	}
 	s.metrics.addActive(mv.model, mv.label, 1)
 	t1 := time.Now()

@@ -447,19 +447,17 @@ func TestServeOverhead(t *testing.T) {
 	// The same server without the gRPC yield before each inference (before round 11).
 	tsNoYield := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads, svNoYield: true})
 	tsNoYield.waitReady(t)
-	// The same server with the network poll before an inference that leaves no P free
-	// (svKicker, tried in round 12).
-	tsKick := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads, svKick: true})
-	tsKick.waitReady(t)
 	// The same server with one thread per inference, also when an inference runs alone
 	// (at 4 clients: whether the second thread of a lone inference costs the network and
 	// the client more than it gains).
 	tsT1 := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: 1})
 	tsT1.waitReady(t)
-	// The same server letting a lone inference use the kernels' helpers also while
-	// requests overlap (before round 12).
-	tsSolo := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads, svSolo: true})
-	tsSolo.waitReady(t)
+	// The same server recording each inference request's server-side span (svSpans), for
+	// the report's server-side lines; its client-observed rows against rest1 and grpc1
+	// show what the recording costs.
+	spans := &svSpans{}
+	tsSpan := startServerSpans(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads}, spans)
+	tsSpan.waitReady(t)
 	mv := ts.repo.Load().models["m"].versions[0]
 	name := mv.inputs[0].Name
 	// Each server's limiter records how long 0, 1 and 2 inferences ran at once.
@@ -468,7 +466,7 @@ func TestServeOverhead(t *testing.T) {
 		l.sv.Store(&svActive{})
 		return l
 	}
-	limTS, limPoll, limNoYield, limKick, limT1, limSolo := limOf(ts), limOf(tsPoll), limOf(tsNoYield), limOf(tsKick), limOf(tsT1), limOf(tsSolo)
+	limTS, limPoll, limNoYield, limT1, limSpan := limOf(ts), limOf(tsPoll), limOf(tsNoYield), limOf(tsT1), limOf(tsSpan)
 
 	// The no-op servers answer what the real ones answer for this model.
 	restBody, restHL := binaryInferBody(name, dims, data, true)
@@ -554,6 +552,12 @@ func TestServeOverhead(t *testing.T) {
 		procs   int           // GOMAXPROCS raised by this much while the row runs
 		lim     *limiter      // the served rows' version: slot accounting
 		busy    [3]time.Duration
+		// 1-client served rows: the busy periods of the version's slots (one inference
+		// each) and, with spans set, the server-side spans and their input-in times;
+		// pooled and per-round p50s.
+		spans                                   *svSpans
+		slot, span, body, flush                 []time.Duration
+		slotP50s, spanP50s, bodyP50s, flushP50s []time.Duration
 	}
 	pc := func(mode, target string, clients int) *perfClient {
 		return &perfClient{Mode: mode, Target: target, Model: "m", Input: name, Shape: dims, Clients: clients, Seconds: dur.Seconds()}
@@ -627,6 +631,8 @@ func TestServeOverhead(t *testing.T) {
 		{key: "bench1t", name: "bench 1 thread", clients: 1, call: bench1t},
 		{key: "rest1", name: "REST binary", clients: 1, client: pc("rest", ts.url+"/v2/models/m/infer", 1)},
 		{key: "grpc1", name: "gRPC", clients: 1, client: pc("grpc", ts.grpcAddr, 1)},
+		{key: "rest1span", name: "REST binary, spans", clients: 1, client: pc("rest", tsSpan.url+"/v2/models/m/infer", 1), spans: spans},
+		{key: "grpc1span", name: "gRPC, spans", clients: 1, client: pc("grpc", tsSpan.grpcAddr, 1), spans: spans},
 		{key: "rest1poll", name: "REST polling helpers", clients: 1, client: pc("rest", tsPoll.url+"/v2/models/m/infer", 1)},
 		{key: "grpc1poll", name: "gRPC polling helpers", clients: 1, client: pc("grpc", tsPoll.grpcAddr, 1)},
 		{key: "rest1lean", name: "REST lean client", clients: 1, client: lean(pc("rest", ts.url+"/v2/models/m/infer", 1))},
@@ -649,12 +655,8 @@ func TestServeOverhead(t *testing.T) {
 		{key: "grpc4", name: "gRPC", clients: 4, client: pc("grpc", ts.grpcAddr, 4)},
 		{key: "grpc1noyield", name: "gRPC no yield", clients: 1, client: pc("grpc", tsNoYield.grpcAddr, 1)},
 		{key: "grpc4noyield", name: "gRPC no yield", clients: 4, client: pc("grpc", tsNoYield.grpcAddr, 4)},
-		{key: "rest4kick", name: "REST poll first", clients: 4, client: pc("rest", tsKick.url+"/v2/models/m/infer", 4)},
-		{key: "grpc4kick", name: "gRPC poll first", clients: 4, client: pc("grpc", tsKick.grpcAddr, 4)},
 		{key: "rest4t1", name: "REST 1 thread", clients: 4, client: pc("rest", tsT1.url+"/v2/models/m/infer", 4)},
 		{key: "grpc4t1", name: "gRPC 1 thread", clients: 4, client: pc("grpc", tsT1.grpcAddr, 4)},
-		{key: "rest4solo", name: "REST lone on 1 thread", clients: 4, client: pc("rest", tsSolo.url+"/v2/models/m/infer", 4)},
-		{key: "grpc4solo", name: "gRPC lone on 1 thread", clients: 4, client: pc("grpc", tsSolo.grpcAddr, 4)},
 		{key: "rest4lean", name: "REST lean client", clients: 4, client: lean(pc("rest", ts.url+"/v2/models/m/infer", 4))},
 		{key: "grpc4lean", name: "gRPC lean client", clients: 4, client: lean(pc("grpc", ts.grpcAddr, 4))},
 		{key: "rest4g3", name: "REST GOMAXPROCS+1", clients: 4, client: pc("rest", ts.url+"/v2/models/m/infer", 4), procs: 1},
@@ -673,12 +675,10 @@ func TestServeOverhead(t *testing.T) {
 			r.lim = limPoll
 		case strings.HasPrefix(r.client.Target, tsNoYield.url), r.client.Target == tsNoYield.grpcAddr:
 			r.lim = limNoYield
-		case strings.HasPrefix(r.client.Target, tsKick.url), r.client.Target == tsKick.grpcAddr:
-			r.lim = limKick
 		case strings.HasPrefix(r.client.Target, tsT1.url), r.client.Target == tsT1.grpcAddr:
 			r.lim = limT1
-		case strings.HasPrefix(r.client.Target, tsSolo.url), r.client.Target == tsSolo.grpcAddr:
-			r.lim = limSolo
+		case strings.HasPrefix(r.client.Target, tsSpan.url), r.client.Target == tsSpan.grpcAddr:
+			r.lim = limSpan
 		}
 	}
 	// IRRUN_SERVE_PERF_ROWS (comma-separated keys above) keeps some rows, e.g. to profile
@@ -706,6 +706,10 @@ func TestServeOverhead(t *testing.T) {
 			srv0, n0 := r.srvCPU, r.n
 			if r.lim != nil {
 				r.lim.sv.Load().take() // from here on
+				r.lim.sv.Load().takeBusy()
+			}
+			if r.spans != nil {
+				r.spans.take()
 			}
 			procs := runtime.GOMAXPROCS(0)
 			if r.procs > 0 {
@@ -734,6 +738,16 @@ func TestServeOverhead(t *testing.T) {
 				for k, d := range r.lim.sv.Load().take() {
 					r.busy[k] += d
 				}
+			}
+			if r.lim != nil && r.clients == 1 {
+				// The client's warm-up calls are in the first perfWarmup periods (spans).
+				r.slot, r.slotP50s = svAppendRound(r.slot, r.slotP50s, r.lim.sv.Load().takeBusy(), perfWarmup)
+			}
+			if r.spans != nil {
+				span, body, flush := r.spans.take()
+				r.span, r.spanP50s = svAppendRound(r.span, r.spanP50s, span, perfWarmup)
+				r.body, r.bodyP50s = svAppendRound(r.body, r.bodyP50s, body, perfWarmup)
+				r.flush, r.flushP50s = svAppendRound(r.flush, r.flushP50s, flush, perfWarmup)
 			}
 			r.lat = append(r.lat, lat...)
 			r.el += el
@@ -809,6 +823,19 @@ func TestServeOverhead(t *testing.T) {
 		for _, r := range rows {
 			if r.client != nil && r.lim != nil && r.n > 0 {
 				yield(r.key, fmt.Sprintf("%s x%d", r.name, r.clients), r.clients, float64(r.cliCPU.Microseconds())/float64(len(r.lat)))
+			}
+		}
+	})
+	svServerSide(&report, func(yield func(name string, client, slot, span, body, flush, bench []time.Duration)) {
+		var bench []time.Duration
+		for _, r := range rows {
+			if r.key == "bench" {
+				bench = r.p50s
+			}
+		}
+		for _, r := range rows {
+			if len(r.slot) > 0 {
+				yield(fmt.Sprintf("%s x%d", r.name, r.clients), r.p50s, r.slotP50s, r.spanP50s, r.bodyP50s, r.flushP50s, bench)
 			}
 		}
 	})

@@ -472,33 +472,27 @@ type limiter struct {
 	active   atomic.Int64
 	// sv (tests) records how long 0, 1 or more of the version's inferences ran at once.
 	sv atomic.Pointer[svActive]
-	// svT0 is when the limiter was made; svOverlap, when (since svT0, plus 1 ns so that
-	// 0 means never) a request was last admitted while another was in.
-	svT0      time.Time
-	svOverlap atomic.Int64
-}
-
-// svCrowdWindow is how long after two requests were last in at once the version's
-// inferences count as crowded (svCrowded).
-const svCrowdWindow = 10 * time.Millisecond
-
-// svCrowded reports whether requests overlapped within svCrowdWindow: more are likely to
-// arrive while the next inference runs.
-func (l *limiter) svCrowded() bool {
-	t := l.svOverlap.Load()
-	return t != 0 && time.Since(l.svT0)+1-time.Duration(t) < svCrowdWindow
 }
 
 // svActive accumulates the time during which 0, 1 and 2 or more inferences of a version
 // held a slot (TestServeOverhead's "slots busy" columns: at 4 clients and nireq 2, the
 // share of time both slots were busy shows whether requests reach the inference as fast
 // as it frees a slot).
+//
+// It also keeps the length of every busy period (from a first inference taking a slot to
+// the last one giving it back; at 1 client, one inference each) for the report's
+// server-side lines, at most svActiveMax between two takes.
 type svActive struct {
-	mu   sync.Mutex
-	last time.Time
-	n    int
-	d    [3]time.Duration
+	mu    sync.Mutex
+	last  time.Time
+	n     int
+	d     [3]time.Duration
+	busy0 time.Time       // when the current busy period began
+	busy  []time.Duration // busy periods ended since the last takeBusy
 }
+
+// svActiveMax bounds the busy periods an svActive keeps.
+const svActiveMax = 1 << 20
 
 // add records a change of delta in the number of running inferences (nothing for nil).
 func (a *svActive) add(delta int) {
@@ -510,8 +504,23 @@ func (a *svActive) add(delta int) {
 	if !a.last.IsZero() {
 		a.d[min(max(a.n, 0), 2)] += now.Sub(a.last)
 	}
+	switch {
+	case a.n <= 0 && a.n+delta > 0:
+		a.busy0 = now
+	case a.n > 0 && a.n+delta <= 0 && len(a.busy) < svActiveMax:
+		a.busy = append(a.busy, now.Sub(a.busy0))
+	}
 	a.last, a.n = now, a.n+delta
 	a.mu.Unlock()
+}
+
+// takeBusy returns the busy periods that ended since the last takeBusy.
+func (a *svActive) takeBusy() []time.Duration {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	b := a.busy
+	a.busy = nil
+	return b
 }
 
 // take returns the times accumulated since the last take and starts again.
@@ -528,7 +537,7 @@ func (a *svActive) take() [3]time.Duration {
 }
 
 func newLimiter(nireq, queue int) *limiter {
-	return &limiter{slots: make(chan struct{}, nireq), max: int64(nireq + queue), svT0: time.Now()}
+	return &limiter{slots: make(chan struct{}, nireq), max: int64(nireq + queue)}
 }
 
 var errQueueFull = errors.New("too many requests: the model's inference queue is full; retry later")
@@ -539,9 +548,6 @@ func (l *limiter) admit() bool {
 	if n > l.max {
 		l.admitted.Add(-1)
 		return false
-	}
-	if n > 1 {
-		l.svOverlap.Store(int64(time.Since(l.svT0)) + 1)
 	}
 	return true
 }

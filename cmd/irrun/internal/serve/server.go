@@ -72,15 +72,6 @@ type Options struct {
 	// svNoYield (tests) runs gRPC inferences without the yield before them (Server.run),
 	// as before round 11, for comparison.
 	svNoYield bool
-	// svKick (tests) lets the network poller run before an inference that leaves no P
-	// free (svKicker): tried in round 12 and slower in every loaded run, kept for a
-	// re-check on a quiet machine.
-	svKick bool
-	// svSolo (tests) runs a lone inference on one thread while requests overlap
-	// (Server.run): round 12's default in the loaded runs of "Round 12 (sv)", but below
-	// the previous behaviour in both quiet runs after it (docs/performance.md, "after
-	// round 12"), so kept only for comparison.
-	svSolo bool
 }
 
 // Server serves models over REST and gRPC.
@@ -101,10 +92,6 @@ type Server struct {
 	bodies bodyBuffers // REST request bodies
 	// grpcHeld holds the raw inputs of gRPC inference requests until their handler ends.
 	grpcHeld *swHeld
-	// svKick lets the network poller run before an inference that leaves no P free
-	// starts (svKicker); nil outside Serve and without Options.svKick. svProcs is GOMAXPROCS at New, at least 2.
-	svKick  *svKicker
-	svProcs int64
 }
 
 // New checks the options and makes a server; nothing is loaded or listened on until Serve.
@@ -139,8 +126,7 @@ func New(opts Options) (*Server, error) {
 	if opts.MaxMemory == 0 {
 		opts.MaxMemory = graph.DefaultMaxMemory
 	}
-	// Two inferences at least: with one P, a lone inference's end lets the P poll anyway.
-	s := &Server{opts: opts, svProcs: int64(max(runtime.GOMAXPROCS(0), 2))}
+	s := &Server{opts: opts}
 	s.repo.Store(&repoState{models: map[string]*servedModel{}})
 	metricsOn, list := opts.Metrics, opts.MetricsList
 	if opts.ConfigPath != "" {
@@ -204,14 +190,6 @@ func (s *Server) logf(format string, args ...any) {
 func (s *Server) Serve(ctx context.Context, grpcLn, restLn net.Listener) error {
 	if grpcLn == nil && restLn == nil {
 		return errors.New("serve: no listener (set --port and/or --rest_port)")
-	}
-	if s.opts.svKick {
-		k, err := newSvKicker()
-		if err != nil {
-			return fmt.Errorf("serve: %v", err)
-		}
-		s.svKick = k
-		defer k.close()
 	}
 	errc := make(chan error, 2)
 	if grpcLn != nil {

@@ -8,8 +8,8 @@ import (
 )
 
 // TestSvActive checks the slot accounting of TestServeOverhead: each interval goes to the
-// number of inferences running during it, and a nil recorder (the real server's) does
-// nothing.
+// number of inferences running during it, a busy period lasts from the first inference in
+// to the last one out, and a nil recorder (the real server's) does nothing.
 func TestSvActive(t *testing.T) {
 	var none *svActive
 	require.NotPanics(t, func() { none.add(1); none.add(-1) })
@@ -35,26 +35,10 @@ func TestSvActive(t *testing.T) {
 	}
 	// take starts again from zero.
 	require.Less(t, a.take()[0], 500*time.Millisecond)
-}
-
-// TestSvCrowded checks the limiter's overlap clock: not crowded before two requests were in
-// at once, crowded right after, not once the window has passed; a refused request does
-// not count.
-func TestSvCrowded(t *testing.T) {
-	l := newLimiter(2, 0)
-	require.False(t, l.svCrowded())
-	require.True(t, l.admit())
-	require.False(t, l.svCrowded(), "one request alone")
-	l.leave()
-	require.True(t, l.admit())
-	require.True(t, l.admit())
-	require.True(t, l.svCrowded(), "two requests in")
-	require.False(t, l.admit(), "nireq 2, queue 0: the third is refused")
-	l.leave()
-	l.leave()
-	time.Sleep(svCrowdWindow + 5*time.Millisecond)
-	require.False(t, l.svCrowded(), "the window has passed")
-	require.True(t, l.admit())
-	require.False(t, l.svCrowded(), "one request alone again")
-	l.leave()
+	// One busy period: from the first +1 to the count's return to 0 (2+2+1+2 ms).
+	busy := a.takeBusy()
+	require.Len(t, busy, 1)
+	require.GreaterOrEqual(t, busy[0], 7*time.Millisecond)
+	require.Less(t, busy[0], 7*time.Millisecond+500*time.Millisecond)
+	require.Empty(t, a.takeBusy(), "takeBusy starts again")
 }

@@ -114,3 +114,88 @@ func TestSvRatios(t *testing.T) {
 	med, _, _ := svRatios([]float64{0}, []float64{1})
 	require.True(t, math.IsNaN(med))
 }
+
+// svAppendRound appends a round's durations, less its first skip (warm-up), to all, and
+// their median to p50s (0 when none are left).
+func svAppendRound(all, p50s, round []time.Duration, skip int) ([]time.Duration, []time.Duration) {
+	round = round[min(skip, len(round)):]
+	all = append(all, round...)
+	if len(round) == 0 {
+		return all, append(p50s, 0)
+	}
+	s := slices.Sorted(slices.Values(round))
+	return all, append(p50s, s[len(s)/2])
+}
+
+// svMedian is the median of the rounds' non-zero figures (NaN when none).
+func svMedian(v []float64) float64 {
+	m, _, _ := svRatios(v, slices.Repeat([]float64{1}, len(v)))
+	return m
+}
+
+// svServerSide prints, for every 1-client served row, the client-observed p50 next to the
+// server's own figures, each the median over the rounds of the round's p50: the busy
+// period of the version's slots (one inference, from taking its slot to giving it back)
+// and, for rows with spans, the server-side span of the request (REST: handler entry to
+// response flushed; gRPC: stream begin to status handed to the writer), how much of it
+// went by before the input was all in (REST: body read; gRPC: message received and
+// decoded), how long REST's final flush took (a write to the connection, during which the
+// kernel may run the woken client first), and what is left of the span without the input
+// wait, the flush and the slot — the server's own work around the inference. Then the slot and the span against bench's p50
+// of the same round. None of this is the target, which compares the
+// client-observed p50 with bench's (the "targets" lines).
+func svServerSide(w io.Writer, rows func(yield func(name string, client, slot, span, body, flush, bench []time.Duration))) {
+	first := true
+	rows(func(name string, client, slot, span, body, flush, bench []time.Duration) {
+		if first {
+			fmt.Fprintf(w, "server side at 1 client, ms (median over the rounds of each round's p50):\n")
+			fmt.Fprintf(w, "%-28s %8s %8s %8s %8s %8s %8s %8s   %-22s %s\n", "", "client", "slot", "span", "input in", "flush", "own", "cli−span", "slot / bench", "span / bench (same round)")
+			first = false
+		}
+		c, sl := svMedian(svMs(client)), svMedian(svMs(slot))
+		line := fmt.Sprintf("%-28s %8.3f %8.3f", name, c, sl)
+		if sp := svMedian(svMs(span)); !math.IsNaN(sp) {
+			in, fl := svMedian(svMs(body)), svMedian(svMs(flush))
+			if math.IsNaN(fl) {
+				fl = 0 // gRPC: none
+			}
+			line += fmt.Sprintf(" %8.3f %8.3f %8.3f %8.3f %8.3f", sp, in, fl, sp-in-fl-sl, c-sp)
+		} else {
+			line += fmt.Sprintf(" %8s %8s %8s %8s %8s", "-", "-", "-", "-", "-")
+		}
+		if len(bench) > 0 {
+			m, lo, hi := svRatios(svMs(slot), svMs(bench))
+			line += fmt.Sprintf("   %5.3f [%5.3f–%5.3f]", m, lo, hi)
+			if len(span) > 0 {
+				m, lo, hi := svRatios(svMs(span), svMs(bench))
+				line += fmt.Sprintf("  %5.3f [%5.3f–%5.3f]", m, lo, hi)
+			}
+		}
+		fmt.Fprintln(w, line)
+	})
+}
+
+// TestSvAppendRound checks the per-round medians of the server-side lines against
+// hand-computed values: the warm-up is dropped, an empty round records 0.
+func TestSvAppendRound(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct {
+		name  string
+		round []time.Duration
+		skip  int
+		all   []time.Duration
+		p50   time.Duration
+	}{
+		{"drops the warm-up", []time.Duration{9 * ms, 3 * ms, 1 * ms, 2 * ms}, 1, []time.Duration{3 * ms, 1 * ms, 2 * ms}, 2 * ms},
+		{"upper median of an even count", []time.Duration{4 * ms, 1 * ms}, 0, []time.Duration{4 * ms, 1 * ms}, 4 * ms},
+		{"all warm-up", []time.Duration{1 * ms}, 3, []time.Duration{}, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			all, p50s := svAppendRound([]time.Duration{}, []time.Duration{7 * ms}, c.round, c.skip)
+			require.Equal(t, c.all, all)
+			require.Equal(t, []time.Duration{7 * ms, c.p50}, p50s)
+		})
+	}
+	require.InDelta(t, 2.5, svMedian([]float64{3, 0, 2, 9, 1}), 1e-12, "zeros are unmeasured rounds")
+	require.True(t, math.IsNaN(svMedian(nil)))
+}
