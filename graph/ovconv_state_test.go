@@ -3,7 +3,6 @@ package graph_test
 import (
 	"context"
 	"encoding/json"
-	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -11,8 +10,8 @@ import (
 	"github.com/irrun/irrun/graph"
 	"github.com/irrun/irrun/ir"
 	"github.com/irrun/irrun/ir/npy"
+	"github.com/irrun/irrun/layers"
 	"github.com/stretchr/testify/require"
-	"github.com/x448/float16"
 )
 
 // ovcRun is one entry of a conformance case's "runs": the expected outputs of one run on a
@@ -90,7 +89,7 @@ func ovcReplay(t *testing.T, dir string, c *conformanceCase, runs []ovcRun, opts
 			require.True(t, ok, "run %d: no input %q", k, r.ValueFromInput)
 			// the state holds the op's type: a bf16 case feeds f32 through a Convert
 			if vi := st.Variables(); len(vi) > 0 && vi[0].Type != v.Type {
-				cv, err := ovcConvert(v, vi[0].Type)
+				cv, err := layers.ConvertTensor(v, vi[0].Type)
 				require.NoError(t, err)
 				v = cv
 			}
@@ -99,57 +98,10 @@ func ovcReplay(t *testing.T, dir string, c *conformanceCase, runs []ovcRun, opts
 		outs, err := p.RunState(context.Background(), st, inputs)
 		require.NoError(t, err, "run %d", k)
 		want := &ir.Tensor{Type: ir.F64, Shape: outs[idx].Shape, Data: r.Y}
-		got, err := ovcConvert(outs[idx], ir.F64)
+		got, err := layers.ConvertTensor(outs[idx], ir.F64)
 		require.NoError(t, err)
 		if why := closeMismatch(want, got, false, atol, rtol); why != "" {
 			require.Failf(t, "state run mismatch", "run %d: %s", k, why)
 		}
 	}
-}
-
-// ovcConvert returns t's values as element type to (float64 for comparisons, or a
-// variable's type for set_state); the values are small integers, exact in every type.
-func ovcConvert(t *ir.Tensor, to ir.ElementType) (*ir.Tensor, error) {
-	f, ok := t.Float64s()
-	if !ok {
-		return nil, os.ErrInvalid
-	}
-	var data any
-	switch to {
-	case ir.F64:
-		data = f
-	case ir.F32:
-		data = ovcMap(f, func(v float64) float32 { return float32(v) })
-	case ir.F16:
-		data = ovcMap(f, func(v float64) float16.Float16 { return float16.Fromfloat32(float32(v)) })
-	case ir.BF16:
-		data = ovcMap(f, func(v float64) uint16 { return uint16(math.Float32bits(float32(v)) >> 16) })
-	case ir.I8:
-		data = ovcMap(f, func(v float64) int8 { return int8(v) })
-	case ir.I16:
-		data = ovcMap(f, func(v float64) int16 { return int16(v) })
-	case ir.I32:
-		data = ovcMap(f, func(v float64) int32 { return int32(v) })
-	case ir.I64:
-		data = ovcMap(f, func(v float64) int64 { return int64(v) })
-	case ir.U8:
-		data = ovcMap(f, func(v float64) uint8 { return uint8(v) })
-	case ir.U16:
-		data = ovcMap(f, func(v float64) uint16 { return uint16(v) })
-	case ir.U32:
-		data = ovcMap(f, func(v float64) uint32 { return uint32(v) })
-	case ir.U64:
-		data = ovcMap(f, func(v float64) uint64 { return uint64(v) })
-	default:
-		return nil, os.ErrInvalid
-	}
-	return &ir.Tensor{Type: to, Shape: t.Shape, Data: data}, nil
-}
-
-func ovcMap[T any](f []float64, conv func(float64) T) []T {
-	out := make([]T, len(f))
-	for i, v := range f {
-		out[i] = conv(v)
-	}
-	return out
 }

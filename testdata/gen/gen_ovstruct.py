@@ -15,185 +15,17 @@ written are always the transcribed ones.
 import numpy as np
 
 import irwriter as W
+import ovcases
+from ovcases import (FLOAT_TYPES, INT_TYPES, OPREF, In, K, O, Out, P, U, arr, bf16_round, build_inputs,  # noqa: F401
+                     dyn_param, ospec, tol, xcheck)
 
 SOURCE = "ovstruct"
-OPREF = "src/plugins/template/tests/functional/op_reference/"
-SRC = {}  # file stem -> 8-hex commit of the version read
-
-COUNT = {}
-GENS = []  # the per-file generators, in order
-
-
-def gen(f):
-    GENS.append(f)
-    return f
-
-# dtypes numpy can hold directly; bf16 is fed as f32 and converted in the graph (see _in)
-INT_TYPES = ["i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64"]
-FLOAT_TYPES = ["bf16", "f16", "f32", "f64"]
-
-
-def bf16_round(a):
-    """Round f32 values to the nearest bf16 (ties to even), returned as f32: how OpenVINO's
-    bfloat16 constructor stores a float literal."""
-    a = np.asarray(a, dtype=np.float32)
-    u = a.view(np.uint32).astype(np.uint64)
-    r = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16) << 16
-    return r.astype(np.uint32).view(np.float32)
-
-
-def arr(values, et, shape=None):
-    """Tensor of element type et from the transcribed values (bf16 kept as f32 rounded to bf16)."""
-    if et == "bf16":
-        a = bf16_round(np.array(values, dtype=np.float32))
-    elif et == "boolean":
-        a = np.array(values).astype(np.bool_)
-    else:
-        a = np.array(values, dtype=W.NP[et])
-    if shape is not None:
-        a = a.reshape(shape)
-    return a
-
-
-class In:
-    """One op input: a Parameter (default) or a Const, of element type et."""
-
-    def __init__(self, name, values, et, shape=None, const=False, dyn=False):
-        self.name, self.et, self.const, self.dyn = name, et, const, dyn
-        self.a = arr(values, et, shape)
-
-
-def P(name, values, et, shape=None, dyn=False):
-    return In(name, values, et, shape, const=False, dyn=dyn)
-
-
-def K(name, values, et, shape=None):
-    return In(name, values, et, shape, const=True)
-
-
-class Out:
-    def __init__(self, name, values, et, shape=None, compare=None, atol=None, rtol=None, dims=None):
-        self.name, self.et = name, et
-        self.a = arr(values, et, shape)
-        self.compare, self.atol, self.rtol = compare, atol, rtol
-        self.dims = dims  # declared dims when they differ from the value's (-1 = dynamic)
-        self.unused = False
-
-
-def O(name, values, et, shape=None, **kw):
-    return Out(name, values, et, shape, **kw)
-
-
-def U(et, shape):
-    """An output port the test leaves unconnected (declared, no Result)."""
-    o = Out("unused", np.zeros(shape).ravel().tolist(), et, shape)
-    o.unused = True
-    return o
-
-
-def tol(et):
-    # base_reference_test.cpp: threshold 1e-2 for f16/bf16 ... exact compare for data movement
-    return {"bf16": (1e-2, 1e-2), "f16": (1e-3, 1e-3), "f32": (1e-6, 1e-5), "f64": (1e-12, 1e-10)}.get(et, (0.0, 0.0))
-
-
-def build_inputs(g, ins):
-    """Parameters / Consts (bf16 through an f32 -> bf16 Convert) for ins; returns refs and the input arrays."""
-    refs, inputs = [], {}
-    for i in ins:
-        if i.const:
-            if i.et == "bf16":
-                c = g.const(i.name, "f32", i.a)
-                (r,) = g.op(i.name + "_bf16", "Convert", "opset1", [("destination_type", "bf16")], [c],
-                            [("bf16", list(i.a.shape), None)])
-            else:
-                r = g.const(i.name, i.et, i.a)
-        elif i.et == "bf16":
-            p = g.param(i.name, "f32", list(i.a.shape))
-            (r,) = g.op(i.name + "_bf16", "Convert", "opset1", [("destination_type", "bf16")], [p],
-                        [("bf16", list(i.a.shape), None)])
-            inputs[i.name] = i.a
-        elif i.dyn:
-            r = dyn_param(g, i.name, i.et, [-1] * i.a.ndim)
-            inputs[i.name] = i.a
-        else:
-            r = g.param(i.name, i.et, list(i.a.shape))
-            inputs[i.name] = i.a
-        refs.append(r)
-    return refs, inputs
-
-
-def dyn_param(g, name, et, dims):
-    """A Parameter with dynamic dims (-1), written as the serializer does: shape="?,?" and port dims -1."""
-    lid = g._new_id()
-    g._claim(name)
-    shp = ",".join("?" if d < 0 else str(d) for d in dims)
-    g.layers.append(f'\t\t<layer id="{lid}" name="{name}" type="Parameter" version="opset1">\n'
-                    f'\t\t\t<data shape="{shp}" element_type="{et}" />\n'
-                    f'\t\t\t<output>\n{g._port(0, et, dims, names=name)}\t\t\t</output>\n\t\t</layer>\n')
-    g.params.append((name, et, list(dims)))
-    return W.Ref(lid, 0, et, dims)
-
-
-def ospec(outs):
-    """g.op outputs for outs; an Out with unused=True is declared but feeds no Result."""
-    return [(o.et, o.dims if o.dims is not None else list(o.a.shape), None if o.unused else o.name) for o in outs]
-
-
-def finish(stem, name, g, inputs, outs, desc, op, expect="match", reason="", exact=True, extra=None):
-    outputs = []
-    for o in outs:
-        if o.unused:
-            continue
-        ent = {"name": o.name, "array": o.a}
-        if o.et in FLOAT_TYPES:
-            if exact and o.compare != "close":
-                ent["compare"] = "exact"
-            else:
-                at, rt = tol(o.et)
-                ent.update(compare="close", atol=o.atol if o.atol is not None else at,
-                           rtol=o.rtol if o.rtol is not None else rt)
-        outputs.append(ent)
-    cname = f"{stem}_{name}"
-    assert cname not in COUNT.get("_names", set()), f"duplicate case {cname}"
-    COUNT.setdefault("_names", set()).add(cname)
-    origin = f"{OPREF}{stem}.cpp@{SRC[stem]}"
-    W.write_case(SOURCE, cname, g, inputs, outputs, origin, desc, op, expect, reason, extra)
-    COUNT[stem] = COUNT.get(stem, 0) + 1
-
-
 # ops whose version is older than the first opset holding them (the IR names the opset)
 FIRST_OPSET = {("ScatterNDUpdate", 3): "opset4", ("BatchToSpace", 1): "opset2"}
-
-
-def opset_of(optype, version):
-    return FIRST_OPSET.get((optype, version), f"opset{version}")
-
-
-def case(stem, name, optype, version, attrs, ins, outs, desc="", expect="match", reason="", exact=True,
-         extra=None):
-    """Write one single-op case.  stem: op_reference file stem; name: the test's case name (made unique)."""
-    g = W.Graph(f"{stem}_{name}")
-    refs, inputs = build_inputs(g, ins)
-    orefs = g.op("op", optype, opset_of(optype, version), attrs, refs, ospec(outs))
-    for o, r in zip(outs, orefs):
-        if not o.unused:
-            g.result(r, o.name)
-    if not desc:
-        desc = f"{optype}-{version} template reference vector {name}"
-    finish(stem, name, g, inputs, outs, desc, f"{optype}-{version}", expect, reason, exact, extra)
-
-
-def xcheck(got, want, what):
-    """Transcription cross-check: numpy's value must equal the transcribed expected value."""
-    g = np.asarray(got)
-    w = np.asarray(want)
-    assert g.shape == w.shape, f"{what}: numpy shape {g.shape} != transcribed {w.shape}"
-    if w.dtype.kind == "f":
-        t = {np.dtype(np.float16): 2e-3}.get(w.dtype, 1e-6)
-        assert np.allclose(g.astype(np.float64), w.astype(np.float64), rtol=t, atol=t, equal_nan=True), \
-            f"{what}: numpy {g.ravel()} != transcribed {w.ravel()}"
-    else:
-        assert np.array_equal(g, w), f"{what}: numpy {g.ravel()} != transcribed {w.ravel()}"
+_SRCOBJ = ovcases.Source(SOURCE, first_opset=FIRST_OPSET, dyn_bf16=False)
+SRC = _SRCOBJ.SRC  # file stem -> 8-hex commit of the version read
+COUNT = _SRCOBJ.COUNT
+gen, finish, case = _SRCOBJ.gen, _SRCOBJ.finish, _SRCOBJ.case
 
 
 # ====================================================================================== cases
@@ -325,13 +157,7 @@ def gen_gather():
 
 
 def main():
-    W.clear_source(SOURCE)
-    COUNT.clear()
-    for gen in GENS:
-        gen()
-    n = sum(v for k, v in COUNT.items() if k != "_names")
-    print(f"ovstruct: {n} cases: " + ", ".join(f"{k} {v}" for k, v in COUNT.items() if k != "_names"))
-    return n
+    return _SRCOBJ.main()
 
 
 # ------------------------------------------------------------------------- gather_elements.cpp
