@@ -185,6 +185,18 @@ func closeMismatch(want, got *ir.Tensor, exact bool, atol, rtol float64) string 
 	if !(got.Type == ir.BF16 && want.Type == ir.F32) && want.Type != got.Type {
 		return fmt.Sprintf("element type: want %s, got %s", want.Type, got.Type)
 	}
+	if ws, ok := want.Data.([]string); ok {
+		gs, ok := got.Data.([]string)
+		if !ok {
+			return fmt.Sprintf("values: want strings, got %T", got.Data)
+		}
+		for i := range ws {
+			if ws[i] != gs[i] {
+				return fmt.Sprintf("element %d: want %q, got %q", i, ws[i], gs[i])
+			}
+		}
+		return ""
+	}
 	if w, ok := want.Data.([]uint64); ok && want.Type == ir.U64 {
 		if g, ok := got.Data.([]uint64); ok { // u64 values above MaxInt64 (Int64s refuses them)
 			for i := range w {

@@ -493,6 +493,54 @@ def gen_gru_sequence():
                   "bf16 base-list data (the update gate saturates: Y and Ho keep H_t) (bf16; generateParamsBF16)")
 
 
+
+# ------------------------------------------------------------- string_tensor_pack.cpp / string_tensor_unpack.cpp
+# Both files share the vectors: (begins, ends, symbols (u8 bytes), strings).  Pack: begins/ends/symbols Parameters
+# (i32 and i64 indices) -> StringTensorPack-15 -> string Result; Unpack: a string Parameter -> StringTensorUnpack-15
+# -> begins, ends (i32), symbols (u8) Results.  String tensors go through .npy as numpy '<Un' arrays.
+SRC["string_tensor_pack"] = "1456d71e"
+SRC["string_tensor_unpack"] = "32b802fc"
+_B_INTEL = [0x49, 0x6e, 0x74, 0x65, 0x6c, 0x4f, 0x70, 0x65, 0x6e, 0x56, 0x49, 0x4e, 0x4f]
+STP = [  # (name, shape, begins, ends, symbols, strings); the last three are pack.cpp only
+    ("1d", [2], [0, 5], [5, 13], _B_INTEL, ["Intel", "OpenVINO"]),
+    ("2d_spaces_empty", [1, 5], [0, 10, 13, 22, 22], [10, 13, 22, 22, 45],
+     [0x49, 0x6e, 0x74, 0x65, 0x6c, 0x20, 0x43, 0x6f, 0x72, 0x70, 0x20, 0x20, 0x20, 0x4f, 0x70, 0x65, 0x6e, 0x20,
+      0x56, 0x49, 0x4e, 0x4f, 0x41, 0x72, 0x74, 0x69, 0x66, 0x69, 0x63, 0x69, 0x61, 0x6c, 0x20, 0x49, 0x6e, 0x74,
+      0x65, 0x6c, 0x6c, 0x69, 0x67, 0x65, 0x6e, 0x63, 0x65],
+     ["Intel Corp", "   ", "Open VINO", "", "Artificial Intelligence"]),
+    ("special_chars", [3], [0, 6, 15], [6, 15, 18],
+     [0x49, 0x6e, 0x40, 0x74, 0x65, 0x6c, 0x4f, 0x70, 0x65, 0x6e, 0x23, 0x56, 0x49, 0x4e, 0x4f, 0x41, 0x24, 0x49],
+     ["In@tel", "Open#VINO", "A$I"]),
+    ("3d_2x2x2", [2, 2, 2], [0, 5, 13, 15, 19, 27, 33, 39], [5, 13, 15, 19, 27, 33, 39, 47],
+     [0x49, 0x6e, 0x74, 0x65, 0x6c, 0x4f, 0x70, 0x65, 0x6e, 0x56, 0x49, 0x4e, 0x4f, 0x41, 0x49, 0x45, 0x64, 0x67,
+      0x65, 0x43, 0x6f, 0x6d, 0x70, 0x75, 0x74, 0x65, 0x72, 0x56, 0x69, 0x73, 0x69, 0x6f, 0x6e, 0x4e, 0x65, 0x75,
+      0x72, 0x61, 0x6c, 0x4e, 0x65, 0x74, 0x77, 0x6f, 0x72, 0x6b, 0x73],
+     ["Intel", "OpenVINO", "AI", "Edge", "Computer", "Vision", "Neural", "Networks"]),
+    ("single_empty_string", [1, 1, 1, 1], [0], [0], [], [""]),
+    ("empty_data", [0], [], [], [], []),
+    ("skipped_symbols", [1, 2], [0, 8], [3, 13], _B_INTEL, ["Int", "nVINO"]),
+    ("empty_string_at_end", [1, 3], [0, 5, 13], [5, 13, 13], _B_INTEL, ["Intel", "OpenVINO", ""]),
+    ("empty_bytes", [1, 3], [0, 0, 0], [0, 0, 0], [], ["", "", ""]),
+]
+
+
+@gen
+def gen_string_tensor_pack_unpack():
+    for name, shape, beg, end, sym, strs in STP:
+        got = [bytes(sym[b:e]).decode() for b, e in zip(beg, end)]
+        assert got == strs, f"string vector {name}: {got} != {strs}"
+        for iet in ("i32", "i64"):
+            case("string_tensor_pack", f"{name}_{iet}", "StringTensorPack", 15, [],
+                 [P("begins", beg, iet, shape), P("ends", end, iet, shape), P("symbols", sym, "u8", [len(sym)])],
+                 [O("strings", strs, "string", shape)],
+                 f"StringTensorPack-15 {name}: {shape} {iet} begins/ends, {len(sym)} bytes -> strings")
+        if name in ("skipped_symbols", "empty_string_at_end", "empty_bytes"):
+            continue  # pack.cpp only
+        case("string_tensor_unpack", name, "StringTensorUnpack", 15, [], [P("strings", strs, "string", shape)],
+             [O("begins", beg, "i32", shape), O("ends", end, "i32", shape), O("symbols", sym, "u8", [len(sym)])],
+             f"StringTensorUnpack-15 {name}: {shape} strings -> i32 begins/ends, {len(sym)} bytes")
+
+
 import gen_ovconv as C  # noqa: E402  (the sequence vectors' data and the numpy cells)
 import gen_ovrest as R  # noqa: E402  (the Y tables transcribed in round 12)
 

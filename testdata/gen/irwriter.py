@@ -19,6 +19,7 @@ PREC = {
     "i8": "I8", "i16": "I16", "i32": "I32", "i64": "I64",
     "u8": "U8", "u16": "U16", "u32": "U32", "u64": "U64", "boolean": "BOOL",
     "u1": "BIN",  # packed-bit Consts (BinaryConvolution filters)
+    "string": "STRING",  # Parameters/Results only (held as numpy '<Un' arrays, saved as such in .npy)
 }
 NP = {
     "f32": np.float32, "f16": np.float16, "f64": np.float64,
@@ -29,6 +30,8 @@ NP = {
 
 def etype_of(arr):
     dt = np.dtype(arr.dtype)
+    if dt.kind == "U":
+        return "string"
     for k, v in NP.items():
         if np.dtype(v) == dt:
             return k

@@ -34,6 +34,8 @@ def arr(values, et, shape=None):
         a = bf16_round(np.array(values, dtype=np.float32))
     elif et == "boolean":
         a = np.array(values).astype(np.bool_)
+    elif et == "string":
+        a = np.array(values, dtype=np.str_)  # '<Un' (an empty list gives '<U1')
     else:
         a = np.array(values, dtype=W.NP[et])
     if shape is not None:
