@@ -541,6 +541,81 @@ def gen_string_tensor_pack_unpack():
              f"StringTensorUnpack-15 {name}: {shape} strings -> i32 begins/ends, {len(sym)} bytes")
 
 
+
+# ------------------------------------------------------------------------------------------------ concat.cpp
+# generateStringParams: three string Parameters with PartialShape::dynamic() (written with every dim `?`, as
+# gen_ovrest's dynamic Concat vectors) -> Concat.  The 4D vector's C holds the C++ literal " \0", which
+# std::string keeps as " " (the expected output has " "): written as " ".
+# concat_zero_zero: one Constant of shape {0} (the {1} it is built from is not read) fed twice to Concat(axis 0),
+# no Parameters, expected shape {0}; 7 types.  The template plugin disables `concat_zero_.*` (CVS-63947,
+# skip_tests_config.cpp); the vector is ported as written.
+SRC["concat"] = "c59927df"
+CONCAT_STR = [  # (name, A shape, A, B shape, B, C shape, C, axis, out shape, out)
+    ("concat_string_2_1D_ax_0", [2], ["  ", "..."], [2], ["Ab cd", "1"], [0], [], 0, [4], ["  ", "...", "Ab cd", "1"]),
+    ("concat_string_3_1D_ax_0", [2], ["  ", "..."], [1], ["Ab cd"], [3], ["1.2", "; ", " \n "], 0, [6],
+     ["  ", "...", "Ab cd", "1.2", "; ", " \n "]),
+    ("concat_string_3_2D_ax_1", [1, 2], ["  ", "..."], [1, 1], ["Ab cd"], [1, 3], ["1.2", "; ", " \n "], 1, [1, 6],
+     ["  ", "...", "Ab cd", "1.2", "; ", " \n "]),
+    ("concat_string_3_2D_ax_0", [2, 1], ["  ", "..."], [1, 1], ["Ab cd"], [3, 1], ["1.2", "; ", " \n "], 0, [6, 1],
+     ["  ", "...", "Ab cd", "1.2", "; ", " \n "]),
+    ("concat_string_3_4D_ax_3", [1, 2, 1, 2], ["1,2", "3;4;", "- 5 -", "...."], [1, 2, 1, 3],
+     ["a", ",b", "c. ", "d d ", " e ", "F"], [1, 2, 1, 4], ["defg ", ".", "3 4", ":", " ", "_", "\n", ";"], 3,
+     [1, 2, 1, 9], ["1,2", "3;4;", "a", ",b", "c. ", "defg ", ".", "3 4", ":", "- 5 -", "....", "d d ", " e ", "F",
+                    " ", "_", "\n", ";"]),
+]
+
+
+@gen
+def gen_concat_string_zero():
+    for name, sa, a, sb, b, sc, c, axis, so, out in CONCAT_STR:
+        xcheck(np.concatenate([np.array(a, np.str_).reshape(sa), np.array(b, np.str_).reshape(sb),
+                               np.array(c, np.str_).reshape(sc)], axis), np.array(out, np.str_).reshape(so), name)
+        case("concat", name, "Concat", 1, [("axis", axis)],
+             [P("A", a, "string", sa, dyn=True), P("B", b, "string", sb, dyn=True), P("C", c, "string", sc, dyn=True)],
+             [O("out", out, "string", so, dims=[-1] * len(so))],
+             f"Concat-1 of three string Parameters (dynamic dims) on axis {axis}: {name}")
+    for et in ("i32", "i64", "u32", "u64", "bf16", "f16", "f32"):
+        g = W.Graph(f"concat_zero_zero_{et}")
+        r = g.const("A", "f32" if et == "bf16" else et, np.zeros([0], W.NP["f32" if et == "bf16" else et]))
+        if et == "bf16":
+            (r,) = g.op("A_bf16", "Convert", "opset1", [("destination_type", "bf16")], [r], [("bf16", [0], None)])
+        outs = [O("out", [], et, [0])]
+        (o,) = g.op("op", "Concat", "opset1", [("axis", 0)], [r, r], ospec(outs))
+        g.result(o, "out")
+        g.blob += bytes(8)  # a 0-byte .bin is "bin file cannot be found" to OpenVINO's IR reader and irrun's
+        finish("concat", f"concat_zero_zero_{et}", g, {}, outs,
+               f"Concat-1 of one Constant of shape [0] with itself, no Parameters ({et}; the template plugin skips "
+               f"concat_zero_.*, CVS-63947)", "Concat-1")
+
+
+# ------------------------------------------------------------------------------ sparse_fill_empty_rows.cpp
+# generateSparseFillEmptyRowsStringParams<i32 / i64>: the numeric vectors' indices with string values and the
+# default "empty" (gen_ovrest ported the numeric ones).
+SRC["sparse_fill_empty_rows"] = "1267f45f"
+SFER_STR = [  # (values, dense_shape, indices, expected indices, expected values, expected empty-row indicator)
+    (["a", "b", "c"], [3, 4], [0, 0, 1, 0, 2, 0], [0, 0, 1, 0, 2, 0], ["a", "b", "c"], [0, 0, 0]),
+    (["a", "b", "c"], [4, 4], [0, 0, 1, 0, 3, 0], [0, 0, 1, 0, 2, 0, 3, 0], ["a", "b", "empty", "c"], [0, 0, 1, 0]),
+    (["a", "b"], [5, 3], [0, 0, 4, 0], [0, 0, 1, 0, 2, 0, 3, 0, 4, 0], ["a", "empty", "empty", "empty", "b"],
+     [0, 1, 1, 1, 0]),
+    ([], [3, 4], [], [0, 0, 1, 0, 2, 0], ["empty", "empty", "empty"], [1, 1, 1]),
+    (["a", "b", "c", "d"], [5, 6], [0, 1, 1, 2, 3, 3, 4, 4], [0, 1, 1, 2, 2, 0, 3, 3, 4, 4],
+     ["a", "b", "empty", "c", "d"], [0, 0, 1, 0, 0]),
+]
+
+
+@gen
+def gen_sparse_fill_empty_rows_string():
+    for it in ("i32", "i64"):
+        for k, (v, ds, idx, ei, ev, ee) in enumerate(SFER_STR):
+            n, m = len(v), len(ev)
+            case("sparse_fill_empty_rows", f"string_v{k}_{it}", "SparseFillEmptyRows", 16, None,
+                 [P("values", v, "string", [n]), P("dense_shape", ds, it, [2]), P("indices", idx, it, [n, 2]),
+                  P("default_value", "empty", "string", [])],
+                 [O("output_indices", ei, it, [m, 2], dims=[-1, 2]), O("output_values", ev, "string", [m], dims=[-1]),
+                  O("empty_row_indicator", ee, "boolean", [len(ee)], dims=[-1])],
+                 f"SparseFillEmptyRows-16 string vector {k}, indices {it}, default \"empty\"")
+
+
 import gen_ovconv as C  # noqa: E402  (the sequence vectors' data and the numpy cells)
 import gen_ovrest as R  # noqa: E402  (the Y tables transcribed in round 12)
 
