@@ -616,6 +616,75 @@ def gen_sparse_fill_empty_rows_string():
                  f"SparseFillEmptyRows-16 string vector {k}, indices {it}, default \"empty\"")
 
 
+
+# ---------------------------------------------------------------------------------------------- constant.cpp
+# Models without Parameters: Constant -> Result (tensor_constant in 12 types, 4 typed vectors), two Constants ->
+# two Results, Constant -> Abs (8 types), constant_multi_use (an i32 scalar built from the string "388"), and
+# Equal(Constant bool {1,0,1,0}, Constant bool {1,1,1,1}).  A Constant feeding a Result directly carries the
+# Result's name on its port; bf16 Constants hold bf16 bytes.
+SRC["constant"] = "223477dd"
+ALL12 = ["i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "bf16", "f16", "f32", "f64"]
+
+
+def _const(g, name, et, a, names=None):
+    """A Const layer of element type et (bf16: the upper halves of the f32 values) whose output port has names."""
+    a = np.asarray(a)
+    data = ((a.astype(np.float32).view(np.uint32) >> 16).astype("<u2") if et == "bf16"
+            else a.astype(np.dtype(W.NP[et]).newbyteorder("<")))
+    lid = g._new_id()
+    g._claim(names)
+    off = len(g.blob)
+    g.blob += data.tobytes()
+    shape = list(a.shape)
+    g.layers.append(f'\t\t<layer id="{lid}" name="{name}" type="Const" version="opset1">\n'
+                    f'\t\t\t<data element_type="{et}" shape="{", ".join(str(d) for d in shape)}" offset="{off}" '
+                    f'size="{data.nbytes}" />\n'
+                    f'\t\t\t<output>\n{g._port(0, et, shape, names=names)}\t\t\t</output>\n\t\t</layer>\n')
+    return W.Ref(lid, 0, et, shape)
+
+
+def _const_case(name, consts, outs, desc, op, body=None):
+    """consts: [(layer name, et, array, port names)]; body(g, refs) -> refs of outs (default: the Consts)."""
+    g = W.Graph(f"constant_{name}")
+    refs = [_const(g, n, et, arr(v, et), names) for n, et, v, names in consts]
+    orefs = body(g, refs) if body else refs
+    for o, r in zip(outs, orefs):
+        g.result(r, o.name)
+    finish("constant", name, g, {}, outs, desc, op)
+
+
+@gen
+def gen_constant():
+    v8 = [1, 2, 3, 4, 5, 6, 7, 8]
+    for et in ALL12:
+        _const_case(f"tensor_constant_{et}", [("A", et, np.reshape(v8, [2, 2, 2]), "out")],
+                    [O("out", v8, et, [2, 2, 2])], f"Constant [2,2,2] {et} -> Result (tensor_constant)", "Constant-1")
+        _const_case(f"two_constants_{et}", [("A", et, np.reshape(v8, [2, 2, 2]), "out0"),
+                                            ("B", et, np.reshape(v8, [2, 2, 2]), "out1")],
+                    [O("out0", v8, et, [2, 2, 2]), O("out1", v8, et, [2, 2, 2])],
+                    f"two Constants [2,2,2] {et} -> two Results (ReferenceConstantLayerTest_2Constant)", "Constant-1")
+    big = 0x4000000000000001
+    for nm, et, shape, v in (("scalar_constant_float32", "f32", [], [4.75]),
+                             ("scalar_constant_int64", "i64", [], [big]),
+                             ("tensor_constant_float32", "f32", [2, 2], [4.75, 4.5, -5.25, 0.0]),
+                             ("tensor_constant_int64", "i64", [2], [big, big + 1])):
+        _const_case(nm, [("A", et, np.array(v, W.NP[et]).reshape(shape), "out")], [O("out", v, et, shape)],
+                    f"Constant {shape} {et} -> Result ({nm})", "Constant-1")
+    for et in ("i8", "i16", "i32", "i64", "bf16", "f16", "f32", "f64"):
+        outs = [O("out", v8, et, [2, 2, 2])]
+        _const_case(f"tensor_constant_with_op_{et}", [("A", et, np.reshape([-1, 2, 3, -4, 5, -6, -7, 8], [2, 2, 2]),
+                                                       None)], outs,
+                    f"Abs(Constant [2,2,2] {et}) (tensor_constant_with_op)", "Abs-0",
+                    body=lambda g, refs, outs=outs: g.op("op", "Abs", "opset1", None, refs, ospec(outs)))
+    _const_case("constant_multi_use", [("A", "i32", np.array(388, np.int32), "out")], [O("out", 388, "i32", [])],
+                "Constant i32 scalar 388 (built from the string \"388\") -> Result (constant_multi_use)", "Constant-1")
+    outs = [O("out", [1, 0, 1, 0], "boolean", [4])]
+    _const_case("constant_equality_bool", [("A", "boolean", np.array([1, 0, 1, 0], bool), None),
+                                           ("B", "boolean", np.array([1, 1, 1, 1], bool), None)], outs,
+                "Equal(Constant bool {1,0,1,0}, Constant bool {1,1,1,1}) (constant_equality_bool)", "Equal-1",
+                body=lambda g, refs: g.op("op", "Equal", "opset1", [("auto_broadcast", "numpy")], refs, ospec(outs)))
+
+
 import gen_ovconv as C  # noqa: E402  (the sequence vectors' data and the numpy cells)
 import gen_ovrest as R  # noqa: E402  (the Y tables transcribed in round 12)
 
