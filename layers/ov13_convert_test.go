@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestOv13ConvertTensor checks the exported whole-tensor Convert against values worked by
+// TestOv13ConvertTensor checks ConvertTensor (used by graph's state replay test) against values worked by
 // hand: f32 -> bf16 rounds to nearest even, f32 -> i8 truncates toward zero and saturates,
 // a boolean source gives 0/1, and f16 -> f64 is exact.
 func TestOv13ConvertTensor(t *testing.T) {
