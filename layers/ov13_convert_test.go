@@ -9,7 +9,7 @@ import (
 
 // TestOv13ConvertTensor checks ConvertTensor (used by graph's state replay test) against values worked by
 // hand: f32 -> bf16 rounds to nearest even, f32 -> i8 truncates toward zero and saturates,
-// a boolean source gives 0/1, and f16 -> f64 is exact.
+// a boolean source gives 0/1, and i64 -> f64 is exact.
 func TestOv13ConvertTensor(t *testing.T) {
 	for _, tc := range []struct {
 		name string
