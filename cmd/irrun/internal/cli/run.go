@@ -431,6 +431,15 @@ func compareRef(w io.Writer, ref string, infos []graph.TensorInfo, outs []*ir.Te
 			continue
 		}
 		compared++
+		if gs, ok := got.Data.([]string); ok {
+			if ok, msg := ov13CompareStrings(got, gs, want); ok {
+				fmt.Fprintf(w, "ref %s: ok; %s\n", name, msg)
+			} else {
+				fmt.Fprintf(w, "ref %s: MISMATCH: %s (%s)\n", name, msg, from[i])
+				allOK = false
+			}
+			continue
+		}
 		c, err := compareTensors(got, want, atol, rtol)
 		if err != nil {
 			fmt.Fprintf(w, "ref %s: MISMATCH: %v (%s)\n", name, err, from[i])
@@ -454,6 +463,33 @@ func compareRef(w io.Writer, ref string, infos []graph.TensorInfo, outs []*ir.Te
 		return false, fmt.Errorf("--ref %s: no reference array matches any output (outputs: %s)", ref, inputNames(infos))
 	}
 	return allOK, nil
+}
+
+// ov13CompareStrings compares a string output with its reference element by element
+// (tolerances do not apply): it reports whether all match and a line saying how many, or
+// where the first difference is.
+func ov13CompareStrings(got *ir.Tensor, gs []string, want *ir.Tensor) (bool, string) {
+	ws, ok := want.Data.([]string)
+	if !ok {
+		return false, fmt.Sprintf("cannot compare %s with %s", got.Type, want.Type)
+	}
+	if !equalInts(got.Shape, want.Shape) {
+		return false, fmt.Sprintf("shape %s, reference shape %s", shapeText(got.Shape), shapeText(want.Shape))
+	}
+	failed, first := 0, -1
+	for i := range gs {
+		if gs[i] != ws[i] {
+			if first < 0 {
+				first = i
+			}
+			failed++
+		}
+	}
+	if failed == 0 {
+		return true, fmt.Sprintf("%d strings equal", len(gs))
+	}
+	idx := strings.Trim(strings.Join(strings.Fields(fmt.Sprint(unravel(first, got.Shape))), ","), "")
+	return false, fmt.Sprintf("%d of %d strings differ; first at %s: got %q, want %q", failed, len(gs), idx, gs[first], ws[first])
 }
 
 type comparison struct {
