@@ -29,13 +29,27 @@ func TestTPGRUCell(t *testing.T) {
 		{name: "gru_cell_dynamic_hidden_size", attrs: h3, in: []string{"f32[2,3]", "f32[2,?]", "f32[?,3]", "f32[?,?]"}, out: []string{"f32[2,?]"}},
 		{name: "gru_cell_dynamic_inputs", attrs: []string{"hidden_size", "2"}, in: []string{"f32[?,?]", "f32[?,?]", "f32[?,?]", "f32[?,?]"}, out: []string{"f32[?,?]"}},
 	}
-	for i, n := range []string{"X", "H_t", "W", "R"} {
-		cases = append(cases,
-			tpCase{name: "gru_cell_invalid_input_rank0/" + n, attrs: h3, in: with(i, "f32[]"), err: "*"},
-			tpCase{name: "gru_cell_input_dynamic_rank/" + n, attrs: h3, in: with(i, "f32[...]"), out: []string{"f32[2,3]"}})
-	}
-	cases = append(cases,
-		tpCase{name: "gru_cell_invalid_input_rank0/B", attrs: h3, in: with(4, "f32[]"), err: "*"},
-		tpCase{name: "gru_cell_input_dynamic_rank/B", attrs: h3, in: with(4, "f32[...]"), out: []string{"f32[2,3]"}})
+	cases = append(cases, tpCellRankCases("gru_cell", h3, append(std, "f32[9]"), "f32[2,3]")...)
 	tpRun(t, "GRUCell", "opset3", cases)
+}
+
+// tpCellRankCases gives the rank-0 (rejected) and dynamic-rank (output out) variants of each
+// input X, H_t, W, R, B of a recurrent cell test (<prefix>_invalid_input_rank0 and
+// <prefix>_input_dynamic_rank); in holds the five valid inputs.
+func tpCellRankCases(prefix string, attrs, in []string, out string) []tpCase {
+	var cases []tpCase
+	for i, n := range []string{"X", "H_t", "W", "R", "B"} {
+		with := func(s string) []string {
+			c := append([]string{}, in...)
+			c[i] = s
+			if i < 4 { // the test builds the cell without B for these
+				c = c[:4]
+			}
+			return c
+		}
+		cases = append(cases,
+			tpCase{name: prefix + "_invalid_input_rank0/" + n, attrs: attrs, in: with("f32[]"), err: "*"},
+			tpCase{name: prefix + "_input_dynamic_rank/" + n, attrs: attrs, in: with("f32[...]"), out: []string{out}})
+	}
+	return cases
 }
