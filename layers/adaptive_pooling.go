@@ -100,6 +100,10 @@ func (a *adaptiveOp) Infer(in []Input) ([]Output, error) {
 			if ok {
 				spatial = dims
 			}
+		} else if size.Bounds != nil {
+			// A shape sub-graph (ShapeOf of a partial shape): its bounds give the dims, as
+			// get_input_const_data_as_shape's evaluate_as_partial_shape does.
+			spatial = shapeInput(size).Dims
 		}
 		if spatial != nil {
 			if len(spatial) != nsp {

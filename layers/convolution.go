@@ -252,8 +252,10 @@ func (a *convAttrs) geometry(k convKind, data, filters ir.Shape, hasOut bool, ou
 		}
 		if dataOK && filters.Dims[cinAxis].IsStatic() {
 			per := dimDivStatic(data.Dims[1], filters.Dims[cinAxis].Lo)
+			// Dimension::merge fails on an empty result, as when the channels are not a
+			// multiple of the filters' input channels (3 / 2 is the empty interval).
 			m, ok := dimMerge(groups, per)
-			if !ok || filters.Dims[cinAxis].Lo == 0 {
+			if !ok || m == emptyDim || filters.Dims[cinAxis].Lo == 0 {
 				return g, fmt.Errorf("Input channels dimension of data batch is incompatible with filter groups or input channels. (data %s, filters %s)", data, filters)
 			}
 			groups = m

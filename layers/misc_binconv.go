@@ -30,13 +30,12 @@ func (o *seqBinaryConvOp) Infer(in []Input) ([]Output, error) {
 	if t := in[0].Type; t.IsStatic() && !isNumeric(t) {
 		return nil, fmt.Errorf("Data batch element type must be numeric. Got: %s", t)
 	}
-	if t := in[1].Type; t.IsStatic() && t != ir.U1 {
-		return nil, fmt.Errorf("Filters element type must be u1. Got: %s", t)
-	}
-	for i, s := range []ir.Shape{in[0].Shape, in[1].Shape} {
-		if err := seqRankErr(s, 4, fmt.Sprintf("Expected 4D for input %d.", i)); err != nil {
-			return nil, err
-		}
+	// OpenVINO leaves the filters' element type unchecked at validation (Prepare runs u1
+	// only), and checks that data and filters ranks match (in geometry) before the data's 4D.
+	dr, dok := in[0].Shape.Rank()
+	fr, fok := in[1].Shape.Rank()
+	if dok && dr != 4 && (!fok || fr == dr) {
+		return nil, fmt.Errorf("Expected 4D for the input. Got: %s", in[0].Shape)
 	}
 	autoPad := o.AutoPad
 	if autoPad == "notset" {

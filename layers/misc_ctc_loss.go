@@ -49,21 +49,23 @@ func (o *seqCTCLossOp) Infer(in []Input) ([]Output, error) {
 			return nil, err
 		}
 	}
+	// ctc_loss_shape_inference.hpp order: logit length and labels against the logits' batch,
+	// the labels' time dim, then the label length against all three.
 	batch := seqDim(logits, 0)
-	for _, c := range []struct {
+	for i, c := range []struct {
 		d    ir.Dim
 		what string
 	}{{seqDim(ll, 0), "The first dimension of logit length must be equal to the first dimension of the logits."},
 		{seqDim(labels, 0), "The first dimension of labels must be equal to the first dimension of the logits and the logit length."},
-		{seqDim(lbl, 0), "The first dimension of label length must be equal to the first dimension of the logits and the logit length."}} {
+		{seqDim(lbl, 0), "The first dimension of label length must be equal to the first dimension of the logits, the logit length and labels."}} {
+		if i == 2 && !logits.DynamicRank && !labels.DynamicRank && !logits.Dims[1].Compatible(labels.Dims[1]) {
+			return nil, fmt.Errorf("The second dimension of labels must be equal to the second dimension of logits. Got: %s and: %s", labels.Dims[1], logits.Dims[1])
+		}
 		m, ok := dimMerge(batch, c.d)
 		if !ok {
 			return nil, fmt.Errorf("%s Got: %s and: %s", c.what, batch, c.d)
 		}
 		batch = m
-	}
-	if !logits.DynamicRank && !labels.DynamicRank && !logits.Dims[1].Compatible(labels.Dims[1]) {
-		return nil, fmt.Errorf("The second dimension of labels must be equal to the second dimension of logits. Got: %s and: %s", labels.Dims[1], logits.Dims[1])
 	}
 	return []Output{{Type: in[0].Type, Shape: seqShape(batch)}}, nil
 }
