@@ -108,8 +108,12 @@ func NewDWConv(g ConvGeom, filt []float32) *DWConv {
 	// Output rows per block: ~16 KiB of output, so the block is still in L1 when the
 	// epilogue runs over it.
 	d.rowsPer = max(1, 4096/d.ow)
-	// Threads: from 2^20 multiply-adds (as ConvGemm; BenchmarkDWConvModel t2: a
-	// 32×64×32 3×3 layer, 2^19, ran slower on two threads).
+	// Threads: from 2^18 multiply-adds. Alone (BenchmarkDWConvModel t2, hot data in one
+	// core) a 32×64×32 3×3 layer, 2^19, ran slower on two threads than on one; inside a
+	// 2-thread model it does not: a layer left on the caller reads the half of its input
+	// the helper wrote and writes the half the helper reads next, which cost
+	// person-detection-retail-0013's 32×40×68 and 64×20×34 layers 3–5× their 1-thread
+	// time (docs/performance.md, "Round 13 (ws)").
 	d.par = d.p.n*d.c > 1 && d.p.n*d.c*d.oh*d.ow*len(d.taps) >= dwParMin
 	d.w = append([]float32(nil), filt...)
 	d.sm = smDW1Plan(d, filt)
@@ -118,7 +122,7 @@ func NewDWConv(g ConvGeom, filt []float32) *DWConv {
 
 // dwParMin is the work (outputs × taps) from which a depthwise convolution runs its
 // channel planes on several threads.
-const dwParMin = 1 << 20
+const dwParMin = 1 << 18
 
 // SetEpilogue makes e run on each block of output rows as soon as it is computed (nil
 // or empty: none). e's per-channel values are per channel (group); it stays read-only.

@@ -33,6 +33,16 @@ type Workers struct {
 	scr     []scratch   // one per worker; index 0 is the caller
 	srv     srvStream   // throughput streams (srv_stream.go)
 	solo    atomic.Bool // set by Solo (and BeginSolo): regions run on the caller alone
+	wsSlow  wsSlow      // tests only: one worker made slow (wsSlowRun); zero in production
+}
+
+// wsSlow makes one worker of the parallel regions sleep for d before each chunk it
+// runs, as a slow or descheduled core would, so that the others take its chunks from
+// the back of its share. Set only by tests, while no region runs; the zero value (no
+// delay) is what programs use.
+type wsSlow struct {
+	id int           // worker index (0: the caller)
+	d  time.Duration // 0: off
 }
 
 // helperState is a helper's handshake word with the caller (padded to a
@@ -213,6 +223,8 @@ type job struct {
 	parts []thrPart // per worker: its share of the chunks (run)
 	done  <-chan struct{}
 	stop  atomic.Bool
+	slow  wsSlow       // copied from the Workers by run (tests only)
+	stole atomic.Int64 // chunks taken from another worker's share while slow.d > 0
 
 	src, dst, idx unsafe.Pointer
 	wp            winPlan
@@ -298,10 +310,16 @@ func (j *job) work(s *scratch, id int) {
 			c, ok = j.parts[id].take(false)
 			for t := 1; !ok && t < len(j.parts); t++ {
 				c, ok = j.parts[(id+t)%len(j.parts)].take(true)
+				if ok && j.slow.d > 0 {
+					j.stole.Add(1)
+				}
 			}
 		}
 		if !ok {
 			return
+		}
+		if j.slow.d > 0 && id == j.slow.id {
+			time.Sleep(j.slow.d)
 		}
 		j.fn.run(j, s, c*j.chunk, min((c+1)*j.chunk, j.units))
 	}
@@ -347,6 +365,7 @@ func (w *Workers) run(ctx context.Context, j *job, parallel bool) error {
 		if helpers > 0 && w.rest.Load() {
 			w.rest.Store(false)
 		}
+		j.slow = w.wsSlow
 		thrSplit(j.parts, chunks, helpers+1)
 		for i := 1; i <= helpers; i++ {
 			st := &w.state[i].v
