@@ -349,7 +349,7 @@ func avgBlockFloat[S, T Number](j *job, s *scratch, src, dst []S, plane, od, i0,
 // another order (within the documented bound); the choice depends on the
 // geometry only, so results do not depend on the thread count.
 func pqDFirst(p *winPlan) bool {
-	return p.k[0] > 1 && p.d[0] == 1 && p.out[1]*p.out[2] <= 64 && min(p.k[0], p.in[0])*p.in[1]*p.in[2] <= 4096
+	return p.k[0] > 1 && p.d[0] == 1 && p.out[1]*p.out[2] <= 64 && min(p.k[0], p.in[0])*p.in[1]*p.in[2] <= paDFirstSlab
 }
 
 // pqHFirst reports whether float AvgPool sums along H first (round 9): the

@@ -80,3 +80,10 @@ func paDenseWAdd[T Number](hs, dn, src, pad []T, p *winPlan, rows, cl, ch int, u
 	foldAdd(dn, Wr, base, Wr, 1, p.d[2], p.k[2], rows, n, false, 1)
 	foldAdd(hs[c0:], Wo, dn[o:], Wr, p.s[2], 1, 1, rows, c1-c0, false, 1)
 }
+
+// paDFirstSlab bounds the depth slab (valid depth slices × H × W elements)
+// pqDFirst adds first. Round 9 had 4096; 3-D windows over sparse H and W
+// taps (avg f32 12×28×7×19×35 k[7,1,1] s[4,6,3]: 4655 elements, 2×4×12
+// outputs) then ran seven tiny H and W passes per output depth, a few
+// dozen calls of a few elements per plane.
+const paDFirstSlab = 16384
