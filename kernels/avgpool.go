@@ -116,6 +116,13 @@ func avgBlockFloat[S, T Number](j *job, s *scratch, src, dst []S, plane, od, i0,
 	if useTab {
 		usePad = false
 	}
+	// Dense W pass (paDenseW): every position of the rows summed with
+	// contiguous shifted adds, the outputs picked by one strided fold;
+	// border columns through zero-padded rows.
+	dense := nr > 0 && !useTab && paDenseW[T](p, cl, ch)
+	if dense && (cl > 0 || ch < Wo) {
+		usePad, Wp = true, paPadWidth(p)
+	}
 
 	cvtBytes := 0
 	if cvt {
@@ -149,6 +156,13 @@ func avgBlockFloat[S, T Number](j *job, s *scratch, src, dst []S, plane, od, i0,
 	if hFirst {
 		hfLen = B * W
 	}
+	dnLen := 0
+	if dense {
+		dnLen = wRows * W
+		if usePad {
+			dnLen = wRows * Wp
+		}
+	}
 	// Depth first (pqDFirst): the sum of the valid depth slices' rows
 	// (dacc), and with cvt all of them widened (wb).
 	dFirst := nr > 0 && pqDFirst(p)
@@ -158,7 +172,7 @@ func avgBlockFloat[S, T Number](j *job, s *scratch, src, dst []S, plane, od, i0,
 		wbLen = min(p.k[0], p.in[0]) * nr * W
 		cvtBytes += (wbLen - nr*W) * elem
 	}
-	if need := (hsRows+1)*Wo*elem + 4*Wo + padBytes + cvtBytes + (phLen+hfLen+daccLen)*elem + 256; tab != nil {
+	if need := (hsRows+1)*Wo*elem + 4*Wo + padBytes + cvtBytes + (phLen+hfLen+daccLen+dnLen)*elem + 256; tab != nil {
 		poolScratchFrom(s, tab.mark, need)
 	} else {
 		s.reserve(need)
@@ -171,6 +185,7 @@ func avgBlockFloat[S, T Number](j *job, s *scratch, src, dst []S, plane, od, i0,
 	ph := take[T](s, phLen)
 	hf := take[T](s, hfLen)
 	dacc := take[T](s, daccLen)
+	dn := take[T](s, dnLen)
 	var pad []T
 	if usePad {
 		pad = take[T](s, hsRows*Wp)
@@ -197,6 +212,10 @@ func avgBlockFloat[S, T Number](j *job, s *scratch, src, dst []S, plane, od, i0,
 	// interior columns in one fold, border columns one by one (or all
 	// columns in one fold over zero-padded rows).
 	wpass := func(rs []T, sb, off, rows int) {
+		if dense {
+			paDenseWAdd(hs, dn, rs[off-sb:], pad, p, rows, cl, ch, usePad, Wp)
+			return
+		}
 		if usePad {
 			copyPadded(pad, Wp, rs[off-sb:], W, rows, p.pb[2], 0)
 			avgWAdd(hs, Wo, pad, Wp, p, rows, Wo, ph)
@@ -330,7 +349,7 @@ func avgBlockFloat[S, T Number](j *job, s *scratch, src, dst []S, plane, od, i0,
 // another order (within the documented bound); the choice depends on the
 // geometry only, so results do not depend on the thread count.
 func pqDFirst(p *winPlan) bool {
-	return p.k[0] > 1 && p.d[0] == 1 && p.out[1]*p.out[2] <= 64 && min(p.k[0], p.in[0])*p.in[1]*p.in[2] <= 4096
+	return p.k[0] > 1 && p.d[0] == 1 && p.out[1]*p.out[2] <= 64 && min(p.k[0], p.in[0])*p.in[1]*p.in[2] <= paDFirstSlab
 }
 
 // pqHFirst reports whether float AvgPool sums along H first (round 9): the

@@ -1,19 +1,10 @@
-//go:build linux
-
 package kernels
 
-import (
-	"testing"
-)
+import "testing"
 
 // pvCases are the sweep's cases of round 10 (pv): deep stride-1 W kernels
 // and the worst non-strided-max rows of the seed-1 and seed-7 sweeps.
-var pvCases = []struct {
-	name string
-	typ  string // f32, f64, f16, i32
-	g    Window
-	op   string // max, maxidx, avg (exclude pad), avgi (pads counted)
-}{
+var pvCases = []paPoolCase{
 	{"max_f32_1x248x47x109", "f32", poolR5Win(1, 248, []int{47, 109}, []int{9, 109}, []int{9, 11}, []int{5, 1}, nil, []int{0, 5}, []int{0, 5}), "max"},
 	{"max_f32_1x410x364x14", "f32", poolR5Win(1, 410, []int{364, 14}, []int{182, 4}, []int{2, 10}, []int{2, 2}, nil, []int{0, 0}, []int{0, 3}), "max"},
 	{"max_f64_2x451x705_k4s2d3", "f64", poolR5Win(2, 451, []int{705}, []int{348}, []int{4}, []int{2}, []int{3}, nil, nil), "max"},
@@ -27,43 +18,4 @@ var pvCases = []struct {
 // BenchmarkPoolPv: the round-10 (pv) cases, fast kernel at 1 and 2
 // threads and the reference, with the CPU time per call. Run:
 // go test -run '^$' -bench PoolPv ./kernels/
-func BenchmarkPoolPv(b *testing.B) {
-	w1, w2 := NewWorkers(1), NewWorkers(2)
-	defer w1.Close()
-	defer w2.Close()
-	for _, c := range pvCases {
-		for _, v := range []struct {
-			name string
-			w    *Workers
-			ref  bool
-		}{{"t1", w1, false}, {"t2", w2, false}, {"ref", nil, true}} {
-			var f func() error
-			if c.typ == "i32" {
-				p, err := c.g.plan()
-				if err != nil {
-					b.Fatal(err)
-				}
-				src := make([]int32, p.inLen())
-				for i, x := range benchData(p.inLen()) {
-					src[i] = int32(x * 1000)
-				}
-				var idx []int64
-				if c.op == "maxidx" {
-					idx = make([]int64, p.outLen())
-				}
-				f = pqRun(v.w, c.g, c.op, v.ref, src, make([]int32, p.outLen()), idx)
-			} else {
-				f = pqRunner(b, v.w, c.typ, c.g, c.op, v.ref)
-			}
-			b.Run(c.name+"/"+v.name, func(b *testing.B) {
-				c0 := plCPU()
-				for b.Loop() {
-					if err := f(); err != nil {
-						b.Fatal(err)
-					}
-				}
-				b.ReportMetric(float64(plCPU()-c0)/float64(b.N), "cpu-ns/op")
-			})
-		}
-	}
-}
+func BenchmarkPoolPv(b *testing.B) { paPoolBench(b, pvCases, []int{1, 2}, true) }

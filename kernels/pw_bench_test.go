@@ -1,19 +1,10 @@
-//go:build linux
-
 package kernels
 
-import (
-	"testing"
-)
+import "testing"
 
 // pwCases are the misses of the quiet round-11 sweeps (seeds 1 and 7) that
 // round 12 (pw) works on: values-only MaxPool and AvgPool.
-var pwCases = []struct {
-	name string
-	typ  string // f32, f64, i64
-	g    Window
-	op   string // max, avg (exclude pad), avgi (pads counted)
-}{
+var pwCases = []paPoolCase{
 	{"max_f32_1x352x77x58_d2", "f32", poolR5Win(1, 352, []int{77, 58}, []int{77, 11}, []int{1, 11}, []int{1, 5}, []int{2, 2}, []int{0, 7}, []int{0, 6}), "max"},
 	{"max_f32_1x365x11x13x34", "f32", poolR5Win(1, 365, []int{11, 13, 34}, []int{3, 3, 13}, []int{6, 2, 10}, []int{4, 5, 2}, nil, []int{1, 0, 0}, []int{2, 0, 0}), "max"},
 	{"max_f32_1x410x364x14", "f32", poolR5Win(1, 410, []int{364, 14}, []int{182, 4}, []int{2, 10}, []int{2, 2}, nil, []int{0, 0}, []int{0, 3}), "max"},
@@ -26,39 +17,4 @@ var pwCases = []struct {
 // BenchmarkPoolPw: the round-12 (pw) cases, fast kernel at 1 and 2
 // threads and the reference, with the CPU time per call. Run:
 // go test -run '^$' -bench PoolPw ./kernels/
-func BenchmarkPoolPw(b *testing.B) {
-	w1, w2 := NewWorkers(1), NewWorkers(2)
-	defer w1.Close()
-	defer w2.Close()
-	for _, c := range pwCases {
-		for _, v := range []struct {
-			name string
-			w    *Workers
-			ref  bool
-		}{{"t1", w1, false}, {"t2", w2, false}, {"ref", nil, true}} {
-			var f func() error
-			if c.typ == "i64" {
-				p, err := c.g.plan()
-				if err != nil {
-					b.Fatal(err)
-				}
-				src := make([]int64, p.inLen())
-				for i, x := range benchData(p.inLen()) {
-					src[i] = int64(x * 1000)
-				}
-				f = pqRun(v.w, c.g, c.op, v.ref, src, make([]int64, p.outLen()), nil)
-			} else {
-				f = pqRunner(b, v.w, c.typ, c.g, c.op, v.ref)
-			}
-			b.Run(c.name+"/"+v.name, func(b *testing.B) {
-				c0 := plCPU()
-				for b.Loop() {
-					if err := f(); err != nil {
-						b.Fatal(err)
-					}
-				}
-				b.ReportMetric(float64(plCPU()-c0)/float64(b.N), "cpu-ns/op")
-			})
-		}
-	}
-}
+func BenchmarkPoolPw(b *testing.B) { paPoolBench(b, pwCases, []int{1, 2}, true) }
