@@ -59,9 +59,9 @@ type ConvGemm struct {
 
 	sn *smallnConv // the small-N path (smalln_conv.go) when chosen; nil otherwise
 
-	// sm3h: a direct convolution on the AVX-512 tiles; RunEpiF16 then reads the f16
-	// data in place (sm3Tile8x32h widens B's rows in the kernel) instead of widening it
-	// into the f32 scratch first.
+	// sm3h: a direct convolution of at most sm3InPlaceMax 8-channel tiles on the
+	// AVX-512 tiles; RunEpiF16 then reads the f16 data in place (sm3Tile8x32h widens
+	// B's rows in the kernel) instead of widening it into the f32 scratch first.
 	sm3h bool
 
 	// Gather mode (sc_gather.go), a strided unpadded 1×1 convolution: the input is
@@ -130,7 +130,7 @@ func newConvGemmOpts(g ConvGeom, arch GemmArch, threads int, padded bool, mode s
 	if c.sn == nil {
 		c.packed = make([]float32, p.g*c.mPan*gk.mr*c.kTot)
 	}
-	c.sm3h = c.direct && c.sn == nil && sm3HalfTile(&c.gk)
+	c.sm3h = c.direct && c.sn == nil && c.mPan <= sm3InPlaceMax && sm3HalfTile(&c.gk)
 	c.serial.reserve(c.scratchBytes())
 	return c, nil
 }
@@ -336,7 +336,7 @@ func (c *ConvGemm) runUnits(s *scratch, lo, hi int) {
 				var b []float32
 				ldb := nr
 				switch {
-				case x16 != nil && cols == nr && m1-m0 <= sm3InPlaceMax:
+				case x16 != nil && cols == nr:
 					// b stays nil: full tiles read x16, a partial one packs bp below
 				case x16 != nil:
 					sm3PackRows(bp, nr, x16[k0*p.inSp+p0:], p.inSp, kcb, cols)
