@@ -59,11 +59,6 @@ type ConvGemm struct {
 
 	sn *smallnConv // the small-N path (smalln_conv.go) when chosen; nil otherwise
 
-	// sm3h: a direct convolution of at most sm3InPlaceMax 8-channel tiles on the
-	// AVX-512 tiles; RunEpiF16 then reads the f16 data in place (sm3Tile8x32h widens
-	// B's rows in the kernel) instead of widening it into the f32 scratch first.
-	sm3h bool
-
 	// Gather mode (sc_gather.go), a strided unpadded 1×1 convolution: the input is
 	// gathered into scBuf (scBuf16 for f16 data) and sc, the 1×1 stride-1 convolution
 	// on the output grid, runs on it.
@@ -130,7 +125,6 @@ func newConvGemmOpts(g ConvGeom, arch GemmArch, threads int, padded bool, mode s
 	if c.sn == nil {
 		c.packed = make([]float32, p.g*c.mPan*gk.mr*c.kTot)
 	}
-	c.sm3h = c.direct && c.sn == nil && c.mPan <= sm3InPlaceMax && sm3HalfTile(&c.gk)
 	c.serial.reserve(c.scratchBytes())
 	return c, nil
 }
@@ -260,7 +254,7 @@ func (c *ConvGemm) RunEpi(ctx context.Context, w *Workers, src, dst []float32, r
 	if c.sc != nil {
 		return c.scRun(ctx, w, dst, res)
 	}
-	if !c.padded && c.src16 != nil && !c.sm3h {
+	if !c.padded && c.src16 != nil {
 		if err := c.thrWiden(ctx, w); err != nil { // RunEpiF16: src is the f32 scratch
 			return err
 		}
@@ -323,10 +317,6 @@ func (c *ConvGemm) runUnits(s *scratch, lo, hi int) {
 			continue
 		}
 		yOff := plane * p.oc * p.outSp // y's offset in c.dst
-		var x16 []float16.Float16      // the f16 data read in place (sm3h)
-		if c.sm3h && c.src16 != nil {
-			x16 = c.src16[plane*p.ic*p.inSp : (plane+1)*p.ic*p.inSp]
-		}
 		for k0 := 0; k0 < c.kTot; k0 += g.kc {
 			kcb := min(g.kc, c.kTot-k0)
 			acc := k0 > 0
@@ -335,29 +325,15 @@ func (c *ConvGemm) runUnits(s *scratch, lo, hi int) {
 				cols := min(nr, p.outSp-p0)
 				var b []float32
 				ldb := nr
-				switch {
-				case x16 != nil && cols == nr:
-					// b stays nil: full tiles read x16, a partial one packs bp below
-				case x16 != nil:
-					sm3PackRows(bp, nr, x16[k0*p.inSp+p0:], p.inSp, kcb, cols)
-					b = bp
-				case c.direct && cols == nr:
+				if c.direct && cols == nr {
 					b, ldb = x[k0*p.inSp+p0:], p.inSp
-				default:
+				} else {
 					c.packIm2col(bp, x, k0, kcb, p0, cols)
 					b = bp
 				}
 				for mp := m0; mp < m1; mp++ {
 					a := wp[k0*c.mPan*mr+mp*kcb*mr:]
 					rows := min(mr, p.oc-mp*mr)
-					if b == nil {
-						if rows == mr {
-							sm3Tile8x32h(kcb, a, x16[k0*p.inSp+p0:], p.inSp, y[mp*mr*p.outSp+p0:], p.outSp, acc)
-							continue
-						}
-						sm3PackRows(bp, nr, x16[k0*p.inSp+p0:], p.inSp, kcb, cols)
-						b = bp
-					}
 					g.tileEdge(kcb, a, b, ldb, y[mp*mr*p.outSp+p0:], p.outSp, rows, cols, acc, tmp)
 				}
 			}
@@ -711,9 +687,8 @@ func (c *ConvGemm) runPadded(s *scratch, plane int, wp, y []float32, j0, j1, m0,
 }
 
 // RunEpiF16 is RunEpi for f16 data and output: src16 is widened while it is copied
-// into the padded planes (outside padded mode: into src32 first, unless the direct
-// convolution's AVX-512 tiles read src16 in place; src32 must hold len(src16) floats
-// either way) and each output block is narrowed into dst16 as soon as
+// into the padded planes (outside padded mode: into src32 first, which must hold
+// len(src16) floats either way) and each output block is narrowed into dst16 as soon as
 // it is final (after the epilogue), from dst32, the f32 output scratch (dst16's
 // length). The results are RunEpi's on the widened data narrowed with GemmF32ToF16:
 // bit for bit those of the separate widen / RunEpi / narrow passes.
