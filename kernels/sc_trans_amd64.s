@@ -2,14 +2,33 @@
 
 #include "textflag.h"
 
-// func scTrans16(dst *float32, ld int, src *float32, n, rows int)
+// SCT_STORE_PS writes transposed row r (i its index) of scTrans16x when rows > i,
+// as float32 (DX the row step in bytes, K1 the n lanes).
+#define SCT_STORE_PS(r, i) \
+	CMPQ BX, i; \
+	JLE sct_done; \
+	VMOVUPS r, K1, (DI); \
+	ADDQ DX, DI
+
+// SCT_STORE_PH is SCT_STORE_PS narrowing to f16 (VCVTPS2PH rounds to nearest even,
+// as GemmF32ToF16).
+#define SCT_STORE_PH(r, i) \
+	CMPQ BX, i; \
+	JLE sct_done; \
+	VCVTPS2PH $0, r, K1, (DI); \
+	ADDQ DX, DI
+
+// func scTrans16x(dst unsafe.Pointer, ldb int, src *float32, n, rows int, bias *float32, relu, half bool)
 // Transposes the 16×16 block of floats at src (rows 128 bytes apart, the small-N
 // block of 32 channels per pixel) and writes its first rows columns as rows of dst,
-// ld floats apart, n (1..16) values each (masked stores: nothing past them).
-TEXT ·scTrans16(SB), NOSPLIT, $0-40
+// ldb bytes apart, n (1..16) values each (masked stores: nothing past them): float32
+// values, or, when half, each narrowed to f16 with VCVTPS2PH (round to nearest even, as
+// GemmF32ToF16). Before the transpose, each source row gets bias[0:16] added (row
+// first, as epiAddRow512) unless bias is nil, then max(x, 0) (as epiRelu512) when relu.
+// scTrans16 (float32, no bias, no ReLU) and snTrans16h (f16) are its two callers.
+TEXT ·scTrans16x(SB), NOSPLIT, $0-50
 	MOVQ dst+0(FP), DI
-	MOVQ ld+8(FP), DX
-	SHLQ $2, DX
+	MOVQ ldb+8(FP), DX
 	MOVQ src+16(FP), SI
 	MOVQ n+24(FP), CX
 	MOVQ rows+32(FP), BX
@@ -33,6 +52,48 @@ TEXT ·scTrans16(SB), NOSPLIT, $0-40
 	VMOVUPS 1664(SI), Z13
 	VMOVUPS 1792(SI), Z14
 	VMOVUPS 1920(SI), Z15
+	MOVQ bias+40(FP), R8
+	TESTQ R8, R8
+	JZ sct_noadd
+	VMOVUPS (R8), Z16
+	VADDPS Z16, Z0, Z0
+	VADDPS Z16, Z1, Z1
+	VADDPS Z16, Z2, Z2
+	VADDPS Z16, Z3, Z3
+	VADDPS Z16, Z4, Z4
+	VADDPS Z16, Z5, Z5
+	VADDPS Z16, Z6, Z6
+	VADDPS Z16, Z7, Z7
+	VADDPS Z16, Z8, Z8
+	VADDPS Z16, Z9, Z9
+	VADDPS Z16, Z10, Z10
+	VADDPS Z16, Z11, Z11
+	VADDPS Z16, Z12, Z12
+	VADDPS Z16, Z13, Z13
+	VADDPS Z16, Z14, Z14
+	VADDPS Z16, Z15, Z15
+sct_noadd:
+	MOVBLZX relu+48(FP), R8
+	TESTQ R8, R8
+	JZ sct_norelu
+	VPXORD Z17, Z17, Z17
+	VMAXPS Z17, Z0, Z0
+	VMAXPS Z17, Z1, Z1
+	VMAXPS Z17, Z2, Z2
+	VMAXPS Z17, Z3, Z3
+	VMAXPS Z17, Z4, Z4
+	VMAXPS Z17, Z5, Z5
+	VMAXPS Z17, Z6, Z6
+	VMAXPS Z17, Z7, Z7
+	VMAXPS Z17, Z8, Z8
+	VMAXPS Z17, Z9, Z9
+	VMAXPS Z17, Z10, Z10
+	VMAXPS Z17, Z11, Z11
+	VMAXPS Z17, Z12, Z12
+	VMAXPS Z17, Z13, Z13
+	VMAXPS Z17, Z14, Z14
+	VMAXPS Z17, Z15, Z15
+sct_norelu:
 	VUNPCKLPS Z1, Z0, Z16
 	VUNPCKHPS Z1, Z0, Z17
 	VUNPCKLPS Z3, Z2, Z18
@@ -97,70 +158,44 @@ TEXT ·scTrans16(SB), NOSPLIT, $0-40
 	VSHUFF32X4 $0xdd, Z29, Z21, Z13
 	VSHUFF32X4 $0xdd, Z30, Z22, Z14
 	VSHUFF32X4 $0xdd, Z31, Z23, Z15
-	CMPQ BX, $0
-	JLE done
-	VMOVUPS Z0, K1, (DI)
-	ADDQ DX, DI
-	CMPQ BX, $1
-	JLE done
-	VMOVUPS Z1, K1, (DI)
-	ADDQ DX, DI
-	CMPQ BX, $2
-	JLE done
-	VMOVUPS Z2, K1, (DI)
-	ADDQ DX, DI
-	CMPQ BX, $3
-	JLE done
-	VMOVUPS Z3, K1, (DI)
-	ADDQ DX, DI
-	CMPQ BX, $4
-	JLE done
-	VMOVUPS Z4, K1, (DI)
-	ADDQ DX, DI
-	CMPQ BX, $5
-	JLE done
-	VMOVUPS Z5, K1, (DI)
-	ADDQ DX, DI
-	CMPQ BX, $6
-	JLE done
-	VMOVUPS Z6, K1, (DI)
-	ADDQ DX, DI
-	CMPQ BX, $7
-	JLE done
-	VMOVUPS Z7, K1, (DI)
-	ADDQ DX, DI
-	CMPQ BX, $8
-	JLE done
-	VMOVUPS Z8, K1, (DI)
-	ADDQ DX, DI
-	CMPQ BX, $9
-	JLE done
-	VMOVUPS Z9, K1, (DI)
-	ADDQ DX, DI
-	CMPQ BX, $10
-	JLE done
-	VMOVUPS Z10, K1, (DI)
-	ADDQ DX, DI
-	CMPQ BX, $11
-	JLE done
-	VMOVUPS Z11, K1, (DI)
-	ADDQ DX, DI
-	CMPQ BX, $12
-	JLE done
-	VMOVUPS Z12, K1, (DI)
-	ADDQ DX, DI
-	CMPQ BX, $13
-	JLE done
-	VMOVUPS Z13, K1, (DI)
-	ADDQ DX, DI
-	CMPQ BX, $14
-	JLE done
-	VMOVUPS Z14, K1, (DI)
-	ADDQ DX, DI
-	CMPQ BX, $15
-	JLE done
-	VMOVUPS Z15, K1, (DI)
-done:
+	MOVBLZX half+49(FP), R8
+	TESTQ R8, R8
+	JNZ sct_half
+	SCT_STORE_PS(Z0, $0)
+	SCT_STORE_PS(Z1, $1)
+	SCT_STORE_PS(Z2, $2)
+	SCT_STORE_PS(Z3, $3)
+	SCT_STORE_PS(Z4, $4)
+	SCT_STORE_PS(Z5, $5)
+	SCT_STORE_PS(Z6, $6)
+	SCT_STORE_PS(Z7, $7)
+	SCT_STORE_PS(Z8, $8)
+	SCT_STORE_PS(Z9, $9)
+	SCT_STORE_PS(Z10, $10)
+	SCT_STORE_PS(Z11, $11)
+	SCT_STORE_PS(Z12, $12)
+	SCT_STORE_PS(Z13, $13)
+	SCT_STORE_PS(Z14, $14)
+	SCT_STORE_PS(Z15, $15)
+	JMP sct_done
+sct_half:
+	SCT_STORE_PH(Z0, $0)
+	SCT_STORE_PH(Z1, $1)
+	SCT_STORE_PH(Z2, $2)
+	SCT_STORE_PH(Z3, $3)
+	SCT_STORE_PH(Z4, $4)
+	SCT_STORE_PH(Z5, $5)
+	SCT_STORE_PH(Z6, $6)
+	SCT_STORE_PH(Z7, $7)
+	SCT_STORE_PH(Z8, $8)
+	SCT_STORE_PH(Z9, $9)
+	SCT_STORE_PH(Z10, $10)
+	SCT_STORE_PH(Z11, $11)
+	SCT_STORE_PH(Z12, $12)
+	SCT_STORE_PH(Z13, $13)
+	SCT_STORE_PH(Z14, $14)
+	SCT_STORE_PH(Z15, $15)
+sct_done:
 	VZEROUPPER
 	RET
 

@@ -2,10 +2,18 @@
 
 package kernels
 
-import "golang.org/x/sys/cpu"
+import (
+	"unsafe"
 
-//go:noescape
-func snTrans16h(dst *uint16, ld int, src *float32, n, rows int, bias *float32, relu bool)
+	"golang.org/x/sys/cpu"
+)
+
+// snTrans16h is scTrans16 narrowing to f16 on the way out (dst rows ld halves apart),
+// each source row first getting bias[0:16] added unless bias is nil, then max(x, 0)
+// when relu (scTrans16x).
+func snTrans16h(dst *uint16, ld int, src *float32, n, rows int, bias *float32, relu bool) {
+	scTrans16x(unsafe.Pointer(dst), 2*ld, src, n, rows, bias, relu, true)
+}
 
 //go:noescape
 func snBiasReluPH(n int, dst *uint16, src *float32, bias float32, relu bool)
