@@ -54,13 +54,14 @@ func pltTinyTaps(p *winPlan) int {
 // several planes, a window of two taps or more, at most pltTinyMaxTaps
 // valid taps a plane and pltTinyUnitTaps an output depth; for MaxPool
 // (max) only on integer storage (f32/f64/f16/bf16 MaxPool keep their
-// kernels, faster there), for AvgPool only 2-D windows. The choice
+// kernels, faster there, except on planes of at most pnTinyFloatTaps
+// taps with a W window of two taps or more), for AvgPool only 2-D windows. The choice
 // depends on the geometry and, for MaxPool, on the storage type — never
 // on the thread count — so AvgPool f16/bf16 results stay the float32
 // kernel's bits.
 func pltTinyUse(j *job, max, intStorage bool) bool {
 	p := &j.wp
-	if j.ints[0] != 0 || p.nsp < 2 || p.planes < 2 || p.inPlane == 0 || p.kernelVol < 2 || max && !intStorage {
+	if j.ints[0] != 0 || p.nsp < 2 || p.planes < 2 || p.inPlane == 0 || p.kernelVol < 2 {
 		return false
 	}
 	if !max && (p.out[0] != 1 || p.k[0] != 1) {
@@ -70,8 +71,23 @@ func pltTinyUse(j *job, max, intStorage bool) bool {
 		return false
 	}
 	t := pltTinyTaps(p)
+	if max && !intStorage {
+		return t <= pnTinyFloatTaps && p.k[2] >= 2
+	}
 	return t <= pltTinyMaxTaps && t <= pltTinyUnitTaps*p.out[0]
 }
+
+// pnTinyFloatTaps bounds the valid window taps of a plane for float
+// MaxPool (f32, f64, f16, bf16) on the tiny-plane path (round 13, helper
+// pn): below it the per-block setup of the separable kernels costs more
+// than the scalar folds (maxidx f32 3×152×10×5 k[3,4] s[4,4] d[2,1], 35
+// taps a plane: 94 → 47 µs CPU, the fast kernel had been 1.7× slower than
+// the reference); at 105 taps with indices (maxidx f32 7×416×5×4×17) the
+// scalar folds lost (2.0 → 2.6 ms), and so they did with a W window of one
+// tap, whose H folds are whole-row vector maxima in the separable kernels
+// (maxidx f32 11×183×48×2 k[7,1]: 0.44 → 0.88 ms; max bf16 8×448×3×67
+// k[3,1]: 0.84 → 1.42).
+const pnTinyFloatTaps = 64
 
 // pltMaxFn and pltAvgFn return the tiny-plane runners for storage type T.
 func pltMaxFn[T Number, I Index]() runner {

@@ -30,6 +30,10 @@ var pnCases = []struct {
 	{"maxidx_f32_3x152x10x5_s11i142", "f32", poolR5Win(3, 152, []int{10, 5}, []int{3, 2}, []int{3, 4}, []int{4, 4}, []int{2, 1}, []int{2, 0}, []int{0, 0}), "maxidx"},
 	{"max_f32_1x237x33x16x9_s11i154", "f32", poolR5Win(1, 237, []int{33, 16, 9}, []int{9, 5, 1}, []int{9, 9, 9}, []int{3, 2, 2}, nil, []int{0, 1, 0}, []int{0, 1, 0}), "max"},
 	{"max_f32_1x483x119x23_s11i190", "f32", poolR5Win(1, 483, []int{119, 23}, []int{20, 12}, []int{10, 2}, []int{6, 2}, nil, []int{1, 0}, []int{1, 0}), "max"},
+	{"max_f32_7x417x3x27x6_s31i160", "f32", poolR5Win(7, 417, []int{3, 27, 6}, []int{2, 4, 1}, []int{2, 4, 2}, []int{1, 6, 6}, nil, []int{0, 0, 0}, []int{0, 0, 0}), "max"},
+	{"max_f32_16x21x60x86_s31i101", "f32", poolR5Win(16, 21, []int{60, 86}, []int{10, 22}, []int{1, 7}, []int{6, 4}, nil, []int{0, 0}, []int{0, 3}), "max"},
+	{"max_f32_1x111x732x13_s31i197", "f32", poolR5Win(1, 111, []int{732, 13}, []int{182, 3}, []int{7, 1}, []int{4, 5}, nil, []int{0, 0}, []int{0, 0}), "max"},
+	{"maxidx_f32_7x416x5x4x17_s31i153", "f32", poolR5Win(7, 416, []int{5, 4, 17}, []int{2, 2, 5}, []int{2, 4, 1}, []int{3, 1, 4}, []int{3, 1, 1}, []int{0, 0, 0}, []int{0, 1, 0}), "maxidx"},
 }
 
 // pnRunner is pqRunner with the integer types of the sweep (data scaled

@@ -1,11 +1,13 @@
 package kernels
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 	"unsafe"
 
 	"github.com/stretchr/testify/require"
+	"github.com/x448/float16"
 )
 
 // pnWideGeom draws a 3-D MaxPool geometry with more outputs a row than the
@@ -83,4 +85,68 @@ func TestPnWideDepth(t *testing.T) {
 	testPnWide[int32](t, r, w1, w2)
 	testPnWide[uint8](t, r, w1, w2)
 	testPnWide[int64](t, r, w1, w2)
+}
+
+// pnTinyFloatGeom draws a tiny-plane geometry (pltTinyGeom) that float
+// MaxPool takes the tiny path on (at most pnTinyFloatTaps taps a plane, a
+// W window of two taps or more).
+func pnTinyFloatGeom(r *rand.Rand) (Window, winPlan) {
+	for {
+		g, p := pltTinyGeom(r)
+		j := job{wp: p}
+		if pltTinyUse(&j, true, false) {
+			return g, p
+		}
+	}
+}
+
+func testPnTinyFloat[T Number](t *testing.T, r *rand.Rand, pool []*Workers) {
+	for it := 0; it < 60; it++ {
+		g, p := pnTinyFloatGeom(r)
+		src := poolTabValues[T](r, p.inLen())
+		axis := 2 * (it % 2)
+		want := make([]T, p.outLen())
+		wantI := make([]int64, p.outLen())
+		require.NoError(t, MaxPoolReference(g, src, want, wantI, axis))
+		for _, w := range pool {
+			got := make([]T, p.outLen())
+			require.NoError(t, MaxPool[T, int64](w, g, src, got, nil, 0))
+			require.Equal(t, pltBits(want), pltBits(got), "%+v values threads %d", g, w.Threads())
+			gotI := make([]int64, p.outLen())
+			require.NoError(t, MaxPool(w, g, src, got, gotI, axis))
+			require.Equal(t, pltBits(want), pltBits(got), "%+v threads %d", g, w.Threads())
+			require.Equal(t, wantI, gotI, "%+v indices axis %d threads %d", g, axis, w.Threads())
+		}
+	}
+}
+
+// TestPnTinyFloat runs f32, f64 and f16 MaxPool (values and indices) over
+// tiny planes that take the direct folds (pnTinyFloatTaps) on 1 and 2
+// threads against MaxPoolReference, bit for bit (NaN, ±Inf, ±0, extremes).
+func TestPnTinyFloat(t *testing.T) {
+	w1, w2 := NewWorkers(1), NewWorkers(2)
+	defer w1.Close()
+	defer w2.Close()
+	pool := []*Workers{w1, w2}
+	r := rand.New(rand.NewPCG(13, 2))
+	testPnTinyFloat[float32](t, r, pool)
+	testPnTinyFloat[float64](t, r, pool)
+	for it := 0; it < 30; it++ {
+		g, p := pnTinyFloatGeom(r)
+		bits := poolHalfBits(r, p.inLen(), false)
+		s32 := make([]float32, p.inLen())
+		F16ToF32(s32, poolAs[float16.Float16](bits))
+		w32 := make([]float32, p.outLen())
+		wantI := make([]int64, p.outLen())
+		require.NoError(t, MaxPoolReference(g, s32, w32, wantI, 0))
+		want := make([]float16.Float16, p.outLen())
+		F32ToF16(want, w32)
+		for _, w := range pool {
+			got := make([]float16.Float16, p.outLen())
+			gotI := make([]int64, p.outLen())
+			require.NoError(t, MaxPoolF16Context(context.Background(), w, g, poolAs[float16.Float16](bits), got, gotI, 0))
+			require.Equal(t, want, got, "%+v f16 threads %d", g, w.Threads())
+			require.Equal(t, wantI, gotI, "%+v f16 indices threads %d", g, w.Threads())
+		}
+	}
 }
