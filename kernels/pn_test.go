@@ -1,13 +1,11 @@
 package kernels
 
 import (
-	"context"
 	"math/rand/v2"
 	"testing"
 	"unsafe"
 
 	"github.com/stretchr/testify/require"
-	"github.com/x448/float16"
 )
 
 // pnWideGeom draws a 3-D MaxPool geometry with more outputs a row than the
@@ -18,27 +16,11 @@ func pnWideGeom(r *rand.Rand) (Window, winPlan) {
 		g := Window{N: 1 + r.IntN(2), C: 1 + r.IntN(12)}
 		for a := 0; a < 3; a++ {
 			k, s, d := 1+r.IntN(11), 1+r.IntN(6), 1+r.IntN(3)
+			base, n := 0, 14
 			if a == 2 {
-				s = 1 + r.IntN(2)
+				s, base, n = 1+r.IntN(2), 17, 60
 			}
-			kd := (k-1)*d + 1
-			pb, pe := r.IntN(kd/2+1), r.IntN(kd/2+1)
-			in := max(1, kd-pb-pe) + r.IntN(14)
-			if a == 2 {
-				in = max(1, kd-pb-pe) + 17 + r.IntN(60)
-			}
-			span := in + pb + pe - kd
-			out := span/s + 1
-			if r.IntN(2) == 0 && span%s != 0 && out*s < in+pb {
-				out++
-			}
-			g.In = append(g.In, in)
-			g.Out = append(g.Out, out)
-			g.Kernel = append(g.Kernel, k)
-			g.Strides = append(g.Strides, s)
-			g.Dilations = append(g.Dilations, d)
-			g.PadsBegin = append(g.PadsBegin, pb)
-			g.PadsEnd = append(g.PadsEnd, pe)
+			pwAxis(r, &g, k, s, d, func() int { return base + r.IntN(n) })
 		}
 		p, err := g.plan()
 		if err != nil || p.out[2] <= 16 || p.out[0] < 2 {
@@ -49,25 +31,8 @@ func pnWideGeom(r *rand.Rand) (Window, winPlan) {
 }
 
 func testPnWide[T Number](t *testing.T, r *rand.Rand, w1, w2 *Workers) {
-	taken := 0
-	for it := 0; it < 80; it++ {
-		g, p := pnWideGeom(r)
-		src := make([]T, p.inLen())
-		pwRandVals(r, src, r.IntN(2) == 0)
-		want := make([]T, p.outLen())
-		require.NoError(t, MaxPoolReference[T, int64](g, src, want, nil, 0))
-		j := job{wp: p}
-		var z T
-		planRows(&j, 1, int(unsafe.Sizeof(z))+4)
-		if pwSkipDepth[T](&j) {
-			taken++
-		}
-		for _, w := range []*Workers{w1, w2} {
-			got := make([]T, p.outLen())
-			require.NoError(t, MaxPool[T, int64](w, g, src, got, nil, 0))
-			require.Equal(t, pltBits(want), pltBits(got), "%+v", g)
-		}
-	}
+	var z T
+	taken := pwMaxPoolCheck[T](t, r, w1, w2, 80, pnWideGeom, int(unsafe.Sizeof(z))+4, func(j *job, _ *winPlan) bool { return pwSkipDepth[T](j) })
 	require.Greater(t, taken, 5)
 }
 
@@ -133,20 +98,6 @@ func TestPnTinyFloat(t *testing.T) {
 	testPnTinyFloat[float64](t, r, pool)
 	for it := 0; it < 30; it++ {
 		g, p := pnTinyFloatGeom(r)
-		bits := poolHalfBits(r, p.inLen(), false)
-		s32 := make([]float32, p.inLen())
-		F16ToF32(s32, poolAs[float16.Float16](bits))
-		w32 := make([]float32, p.outLen())
-		wantI := make([]int64, p.outLen())
-		require.NoError(t, MaxPoolReference(g, s32, w32, wantI, 0))
-		want := make([]float16.Float16, p.outLen())
-		F32ToF16(want, w32)
-		for _, w := range pool {
-			got := make([]float16.Float16, p.outLen())
-			gotI := make([]int64, p.outLen())
-			require.NoError(t, MaxPoolF16Context(context.Background(), w, g, poolAs[float16.Float16](bits), got, gotI, 0))
-			require.Equal(t, want, got, "%+v f16 threads %d", g, w.Threads())
-			require.Equal(t, wantI, gotI, "%+v f16 indices threads %d", g, w.Threads())
-		}
+		pltHalfMaxCheck(t, r, g, &p, pool)
 	}
 }

@@ -37,6 +37,25 @@
 	KMOVW 76(DX), K4 \
 	LEAQ 80(DX), R13
 
+// PW_FOLD folds one tap: the lanes' elements selected from Z0:Z1 by the
+// tap's permute indices (BX), max-merged into Z2 under its lane mask (AX).
+#define PW_FOLD(PERM, MAX) \
+	KMOVW (AX), K1 \
+	VMOVDQU32 (BX), Z3 \
+	PERM Z1, Z0, Z3 \
+	MAX Z2, Z3, K1, Z2 \
+	ADDQ $2, AX
+
+// PW_NEXT stores the row's outputs and moves to the next row (or returns).
+#define PW_NEXT(LD) \
+	LD Z2, K4, (DI) \
+	ADDQ R9, SI \
+	ADDQ R8, DI \
+	DECQ R11 \
+	JNZ row \
+	VZEROUPPER \
+	RET
+
 // PW_ROWS: every row loaded once (pwPermXXX). LD is the element width's
 // masked move, PERM the two-source permute, MAX the lane max.
 #define PW_ROWS(LD, PERM, MAX) \
@@ -50,21 +69,11 @@ row: \
 	MOVQ R13, AX \
 	MOVQ R14, BX \
 tap: \
-	KMOVW (AX), K1 \
-	VMOVDQU32 (BX), Z3 \
-	PERM Z1, Z0, Z3 \
-	MAX Z2, Z3, K1, Z2 \
-	ADDQ $2, AX \
+	PW_FOLD(PERM, MAX) \
 	ADDQ $64, BX \
 	DECQ CX \
 	JNZ tap \
-	LD Z2, K4, (DI) \
-	ADDQ R9, SI \
-	ADDQ R8, DI \
-	DECQ R11 \
-	JNZ row \
-	VZEROUPPER \
-	RET
+	PW_NEXT(LD)
 
 // PW_TAPS: the row loaded per tap from the tap's offset (pwPermWXXX); SC
 // is the element size.
@@ -82,22 +91,12 @@ tap: \
 	LEAQ (SI)(R10*SC), R10 \
 	LD.Z 0(R10), K2, Z0 \
 	LD.Z 64(R10), K3, Z1 \
-	KMOVW (AX), K1 \
-	VMOVDQU32 (BX), Z3 \
-	PERM Z1, Z0, Z3 \
-	MAX Z2, Z3, K1, Z2 \
-	ADDQ $2, AX \
+	PW_FOLD(PERM, MAX) \
 	ADDQ $4, R15 \
 	ADDQ $64, BX \
 	DECQ CX \
 	JNZ tap \
-	LD Z2, K4, (DI) \
-	ADDQ R9, SI \
-	ADDQ R8, DI \
-	DECQ R11 \
-	JNZ row \
-	VZEROUPPER \
-	RET
+	PW_NEXT(LD)
 
 TEXT ·pwPermF32(SB), NOSPLIT, $0-48
 	PW_ROWS(VMOVDQU32, VPERMI2PS, VMAXPS)
