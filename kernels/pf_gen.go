@@ -70,28 +70,34 @@ func main() {
 	}
 }
 
-func gen(w func(string, ...any), t typ) {
-	lanes, sh, mov, perm, blend, kmov := 16, 2, "VMOVDQU32", "VPERMI2D", "VPBLENDMD", "KMOVW"
+// lanesOf gives a type's lane count, element shift and its width's move,
+// permute, blend and mask-move instructions.
+func lanesOf(t typ) (lanes, sh int, mov, perm, blend, kmov string) {
 	if t.wide {
-		lanes, sh, mov, perm, blend, kmov = 8, 3, "VMOVDQU64", "VPERMI2Q", "VPBLENDMQ", "KMOVB"
+		return 8, 3, "VMOVDQU64", "VPERMI2Q", "VPBLENDMQ", "KMOVB"
 	}
-	fn := "pfMax" + t.name
-	w("")
-	w("// func %s(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, nt int)", fn)
-	w("TEXT ·%s(SB), NOSPLIT, $0-128", fn)
+	return 16, 2, "VMOVDQU32", "VPERMI2D", "VPBLENDMD", "KMOVW"
+}
+
+// prologue loads the arguments both kernels share (the indexed one has di
+// after dst, so every later argument sits o = 8 bytes further): byte row
+// and tap strides, the row count, the init value and the tail (K6) and
+// full (K7) masks.
+func prologue(w func(string, ...any), t typ, o int) {
+	lanes, sh, _, _, _, kmov := lanesOf(t)
 	w("\tMOVQ dst+0(FP), DI")
-	w("\tMOVQ ds+8(FP), R8")
+	w("\tMOVQ ds+%d(FP), R8", 8+o)
 	w("\tSHLQ $%d, R8", sh)
-	w("\tMOVQ src+16(FP), SI")
-	w("\tMOVQ sr+24(FP), R9")
+	w("\tMOVQ src+%d(FP), SI", 16+o)
+	w("\tMOVQ sr+%d(FP), R9", 24+o)
 	w("\tSHLQ $%d, R9", sh)
-	w("\tMOVQ ts+40(FP), R13")
+	w("\tMOVQ ts+%d(FP), R13", 40+o)
 	w("\tSHLQ $%d, R13", sh)
-	w("\tMOVQ rh+56(FP), R12")
+	w("\tMOVQ rh+%d(FP), R12", 56+o)
 	w("\tSHLQ $%d, R12", sh)
-	w("\tMOVQ rows+72(FP), R11")
-	w("\t%s init+88(FP), Z15", t.bcast)
-	w("\tMOVQ cols+80(FP), CX")
+	w("\tMOVQ rows+%d(FP), R11", 72+o)
+	w("\t%s init+%d(FP), Z15", t.bcast, 88+o)
+	w("\tMOVQ cols+%d(FP), CX", 80+o)
 	w("\tANDQ $%d, CX", lanes-1)
 	w("\tMOVQ $1, AX")
 	w("\tSHLQ CX, AX")
@@ -99,21 +105,48 @@ func gen(w func(string, ...any), t typ) {
 	w("\t%s AX, K6", kmov)
 	w("\tMOVQ $-1, AX")
 	w("\t%s AX, K7", kmov)
-	w("\tMOVQ idx+104(FP), AX")
+}
+
+// dispatch loads the split indices and pair masks and jumps to the body of
+// the column stride sc (o as in prologue).
+func dispatch(w func(string, ...any), o int) {
+	w("\tMOVQ idx+%d(FP), AX", 104+o)
 	w("\tVMOVDQU64 0(AX), Z24")
 	w("\tVMOVDQU64 64(AX), Z25")
 	w("\tVMOVDQU64 128(AX), Z26")
 	w("\tVMOVDQU64 192(AX), Z27")
-	w("\tMOVQ masks+112(FP), AX")
+	w("\tMOVQ masks+%d(FP), AX", 112+o)
 	w("\tKMOVW 2(AX), K1")
 	w("\tKMOVW 4(AX), K2")
 	w("\tKMOVW 6(AX), K3")
-	w("\tMOVQ sc+32(FP), AX")
+	w("\tMOVQ sc+%d(FP), AX", 32+o)
 	for s := 1; s <= 8; s++ {
 		w("\tCMPQ AX, $%d", s)
 		w("\tJEQ s%d", s)
 	}
 	w("\tJMP done")
+}
+
+// storeMask sets K4 to the full mask, or the tail mask for a last partial
+// block (CX columns left), at label go<s>.
+func storeMask(w func(string, ...any), L func(string) string, lanes int, kmov string) {
+	w("\tCMPQ CX, $%d", lanes)
+	w("\tJLT %s", L("tail"))
+	w("\t%s K7, K4", kmov)
+	w("\tJMP %s", L("go"))
+	w("%s:", L("tail"))
+	w("\t%s K6, K4", kmov)
+	w("%s:", L("go"))
+}
+
+func gen(w func(string, ...any), t typ) {
+	lanes, _, mov, perm, blend, kmov := lanesOf(t)
+	fn := "pfMax" + t.name
+	w("")
+	w("// func %s(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, nt int)", fn)
+	w("TEXT ·%s(SB), NOSPLIT, $0-128", fn)
+	prologue(w, t, 0)
+	dispatch(w, 0)
 	for s := 1; s <= 8; s++ {
 		L := func(x string) string { return fmt.Sprintf("%s%d", x, s) }
 		w("s%d:", s)
@@ -183,13 +216,7 @@ func gen(w func(string, ...any), t typ) {
 				w("\t%s Z9, Z8, K%d, Z8", blend, j)
 			}
 		}
-		w("\tCMPQ CX, $%d", lanes)
-		w("\tJLT %s", L("tail"))
-		w("\t%s K7, K4", kmov)
-		w("\tJMP %s", L("go"))
-		w("%s:", L("tail"))
-		w("\t%s K6, K4", kmov)
-		w("%s:", L("go"))
+		storeMask(w, L, lanes, kmov)
 		w("\tCMPB load+96(FP), $0")
 		w("\tJEQ %s", L("st"))
 		w("\t%s.Z (AX), K4, Z9", mov)
@@ -218,53 +245,21 @@ func gen(w func(string, ...any), t typ) {
 // offset, Z10/Z11 split offsets, Z13 i0 + r·ir + c·ic of the block's lanes
 // (int32), BX the index destination at the store.
 func genIdx(w func(string, ...any), t typ) {
-	lanes, sh, mov, perm, blend, kmov, knot, movm, addq := 16, 2, "VMOVDQU32", "VPERMI2D", "VPBLENDMD", "KMOVW", "KNOTW", "VMOVDQA32", t.addq
+	lanes, _, mov, perm, blend, kmov := lanesOf(t)
+	knot, movm, addq := "KNOTW", "VMOVDQA32", t.addq
 	if t.wide {
-		lanes, sh, mov, perm, blend, kmov, knot, movm = 8, 3, "VMOVDQU64", "VPERMI2Q", "VPBLENDMQ", "KMOVB", "KNOTB", "VMOVDQA64"
+		knot, movm = "KNOTB", "VMOVDQA64"
 	}
 	fn := "pfMaxIdx" + t.name
 	w("")
 	w("// func %s(dst unsafe.Pointer, di *int32, ds int, src unsafe.Pointer, sr, sc, ts, taps, rh, kh, rows, cols int, init uint64, load bool, idx, masks unsafe.Pointer, i0, ir, ic, it, ih, lic, corr, nt int)", fn)
 	w("TEXT ·%s(SB), NOSPLIT, $0-192", fn)
-	w("\tMOVQ dst+0(FP), DI")
-	w("\tMOVQ ds+16(FP), R8")
-	w("\tSHLQ $%d, R8", sh)
-	w("\tMOVQ src+24(FP), SI")
-	w("\tMOVQ sr+32(FP), R9")
-	w("\tSHLQ $%d, R9", sh)
-	w("\tMOVQ ts+48(FP), R13")
-	w("\tSHLQ $%d, R13", sh)
-	w("\tMOVQ rh+64(FP), R12")
-	w("\tSHLQ $%d, R12", sh)
-	w("\tMOVQ rows+80(FP), R11")
-	w("\t%s init+96(FP), Z15", t.bcast)
-	w("\tMOVQ cols+88(FP), CX")
-	w("\tANDQ $%d, CX", lanes-1)
-	w("\tMOVQ $1, AX")
-	w("\tSHLQ CX, AX")
-	w("\tDECQ AX")
-	w("\t%s AX, K6", kmov)
-	w("\tMOVQ $-1, AX")
-	w("\t%s AX, K7", kmov)
+	prologue(w, t, 8)
 	w("\tVPBROADCASTD i0+128(FP), Z13")
 	w("\tVPBROADCASTD ic+144(FP), Z12")
 	w("\tVPMULLD pfIota<>(SB), Z12, Z12")
 	w("\tVPADDD Z12, Z13, Z13")
-	w("\tMOVQ idx+112(FP), AX")
-	w("\tVMOVDQU64 0(AX), Z24")
-	w("\tVMOVDQU64 64(AX), Z25")
-	w("\tVMOVDQU64 128(AX), Z26")
-	w("\tVMOVDQU64 192(AX), Z27")
-	w("\tMOVQ masks+120(FP), AX")
-	w("\tKMOVW 2(AX), K1")
-	w("\tKMOVW 4(AX), K2")
-	w("\tKMOVW 6(AX), K3")
-	w("\tMOVQ sc+40(FP), AX")
-	for s := 1; s <= 8; s++ {
-		w("\tCMPQ AX, $%d", s)
-		w("\tJEQ s%d", s)
-	}
-	w("\tJMP done")
+	dispatch(w, 8)
 	for s := 1; s <= 8; s++ {
 		L := func(x string) string { return fmt.Sprintf("%s%d", x, s) }
 		w("s%d:", s)
@@ -348,13 +343,7 @@ func genIdx(w func(string, ...any), t typ) {
 			w("\tVPCMPEQD Z15, Z8, K5")
 		}
 		w("\tVPXORD %s10, %s10, K5, %s10", ir, ir, ir)
-		w("\tCMPQ CX, $%d", lanes)
-		w("\tJLT %s", L("tail"))
-		w("\t%s K7, K4", kmov)
-		w("\tJMP %s", L("go"))
-		w("%s:", L("tail"))
-		w("\t%s K6, K4", kmov)
-		w("%s:", L("go"))
+		storeMask(w, L, lanes, kmov)
 		w("\tMOVQ AX, BX")
 		w("\tSUBQ dst+0(FP), BX")
 		if t.wide {

@@ -54,13 +54,14 @@ func pltTinyTaps(p *winPlan) int {
 // several planes, a window of two taps or more, at most pltTinyMaxTaps
 // valid taps a plane and pltTinyUnitTaps an output depth; for MaxPool
 // (max) only on integer storage (f32/f64/f16/bf16 MaxPool keep their
-// kernels, faster there), for AvgPool only 2-D windows. The choice
+// kernels, faster there, except on planes of at most pnTinyFloatTaps
+// taps with a W window of two taps or more), for AvgPool only 2-D windows. The choice
 // depends on the geometry and, for MaxPool, on the storage type — never
 // on the thread count — so AvgPool f16/bf16 results stay the float32
 // kernel's bits.
 func pltTinyUse(j *job, max, intStorage bool) bool {
 	p := &j.wp
-	if j.ints[0] != 0 || p.nsp < 2 || p.planes < 2 || p.inPlane == 0 || p.kernelVol < 2 || max && !intStorage {
+	if j.ints[0] != 0 || p.nsp < 2 || p.planes < 2 || p.inPlane == 0 || p.kernelVol < 2 {
 		return false
 	}
 	if !max && (p.out[0] != 1 || p.k[0] != 1) {
@@ -70,8 +71,23 @@ func pltTinyUse(j *job, max, intStorage bool) bool {
 		return false
 	}
 	t := pltTinyTaps(p)
+	if max && !intStorage {
+		return t <= pnTinyFloatTaps && p.k[2] >= 2
+	}
 	return t <= pltTinyMaxTaps && t <= pltTinyUnitTaps*p.out[0]
 }
+
+// pnTinyFloatTaps bounds the valid window taps of a plane for float
+// MaxPool (f32, f64, f16, bf16) on the tiny-plane path (round 13, helper
+// pn): below it the per-block setup of the separable kernels costs more
+// than the scalar folds (maxidx f32 3×152×10×5 k[3,4] s[4,4] d[2,1], 35
+// taps a plane: 94 → 47 µs CPU, the fast kernel had been 1.7× slower than
+// the reference); at 105 taps with indices (maxidx f32 7×416×5×4×17) the
+// scalar folds lost (2.0 → 2.6 ms), and so they did with a W window of one
+// tap, whose H folds are whole-row vector maxima in the separable kernels
+// (maxidx f32 11×183×48×2 k[7,1]: 0.44 → 0.88 ms; max bf16 8×448×3×67
+// k[3,1]: 0.84 → 1.42).
+const pnTinyFloatTaps = 64
 
 // pltMaxFn and pltAvgFn return the tiny-plane runners for storage type T.
 func pltMaxFn[T Number, I Index]() runner {
@@ -199,74 +215,109 @@ func pltMaxPlane[T Number](w *pltWin, v []T, out []T, oi []int32, Wo int, low T)
 	}
 }
 
+// pltStage holds what a worker's run of tiny planes shares: the window
+// table and, for f16/bf16 storage (cvt), float32 buffers of batch planes
+// in (wb) and out (ob).
+type pltStage[S, T Number] struct {
+	p       *winPlan
+	src     []S
+	dst     []S
+	w       pltWin
+	wb, ob  []T
+	batch   int
+	cvt     bool
+	exactCv bool
+}
+
+// pltStageFor reserves scratch s for job j's window table, the f16/bf16
+// buffers and extra more bytes (taken by the caller after this returns),
+// and builds the table. exact selects poolWidenExact/poolNarrowExact.
+func pltStageFor[S, T Number](j *job, s *scratch, extra int, exact bool) pltStage[S, T] {
+	p := &j.wp
+	st := pltStage[S, T]{p: p, batch: 1, cvt: poolIsHalf[S](), exactCv: exact,
+		src: unsafe.Slice((*S)(j.src), p.inLen()), dst: unsafe.Slice((*S)(j.dst), p.outLen())}
+	var zt T
+	if st.cvt {
+		st.batch = pltTinyBatch(p)
+	}
+	need := pltWinBytes(p) + 64 + extra
+	if st.cvt {
+		need += st.batch * (p.inPlane + p.outPlane) * int(unsafe.Sizeof(zt))
+	}
+	s.reserve(need)
+	st.w = pltWinFor(p, s)
+	if st.cvt {
+		st.wb = take[T](s, st.batch*p.inPlane)
+		st.ob = take[T](s, st.batch*p.outPlane)
+	}
+	return st
+}
+
+// planes calls f for every plane of [lo, hi) with its input values and its
+// output (f16/bf16: widened per batch into wb, narrowed back from ob).
+func (st *pltStage[S, T]) planes(lo, hi int, f func(pl int, v, out []T)) {
+	p := st.p
+	for b0 := lo; b0 < hi; b0 += st.batch {
+		b1 := min(hi, b0+st.batch)
+		if st.cvt {
+			if st.exactCv {
+				poolWidenExact(st.wb, st.src[b0*p.inPlane:b1*p.inPlane])
+			} else {
+				poolWiden(st.wb, st.src[b0*p.inPlane:b1*p.inPlane])
+			}
+		}
+		for pl := b0; pl < b1; pl++ {
+			var v, out []T
+			if st.cvt {
+				v = st.wb[(pl-b0)*p.inPlane:][:p.inPlane]
+				out = st.ob[(pl-b0)*p.outPlane:][:p.outPlane]
+			} else {
+				v = unsafe.Slice((*T)(unsafe.Pointer(&st.src[pl*p.inPlane])), p.inPlane)
+				out = unsafe.Slice((*T)(unsafe.Pointer(&st.dst[pl*p.outPlane])), p.outPlane)
+			}
+			f(pl, v, out)
+		}
+		if st.cvt {
+			if st.exactCv {
+				poolNarrowExact(st.dst[b0*p.outPlane:b1*p.outPlane], st.ob[:(b1-b0)*p.outPlane])
+			} else {
+				poolNarrow(st.dst[b0*p.outPlane:b1*p.outPlane], st.ob)
+			}
+		}
+	}
+}
+
 // pltMaxTiny runs MaxPool planes [lo, hi) of job j (storage S, compute T:
 // float32 for f16/bf16, else S).
 func pltMaxTiny[S, T Number, I Index](j *job, s *scratch, lo, hi int) {
 	p := &j.wp
-	src := unsafe.Slice((*S)(j.src), p.inLen())
-	dst := unsafe.Slice((*S)(j.dst), p.outLen())
 	var idx []I
+	extra := 0
 	if j.flag {
 		idx = unsafe.Slice((*I)(j.idx), p.outLen())
+		extra = 4 * p.outPlane
 	}
-	cvt := poolIsHalf[S]()
-	low := lowest[T]()
-	var zt T
-	et := int(unsafe.Sizeof(zt))
-	batch := 1
-	if cvt {
-		batch = pltTinyBatch(p)
-	}
-	need := pltWinBytes(p) + 64
-	if cvt {
-		need += batch * (p.inPlane + p.outPlane) * et
-	}
-	if j.flag {
-		need += 4 * p.outPlane
-	}
-	s.reserve(need)
-	w := pltWinFor(p, s)
-	var wb, ob []T
-	if cvt {
-		wb = take[T](s, batch*p.inPlane)
-		ob = take[T](s, batch*p.outPlane)
-	}
+	st := pltStageFor[S, T](j, s, extra, false)
 	var oi []int32
 	if j.flag {
 		oi = take[int32](s, p.outPlane)
 	}
+	low := lowest[T]()
 	Wo := p.out[2]
-	for b0 := lo; b0 < hi; b0 += batch {
-		b1 := min(hi, b0+batch)
-		if cvt {
-			poolWiden(wb, src[b0*p.inPlane:b1*p.inPlane])
-		}
-		for pl := b0; pl < b1; pl++ {
-			var v, out []T
-			if cvt {
-				v = wb[(pl-b0)*p.inPlane:][:p.inPlane]
-				out = ob[(pl-b0)*p.outPlane:][:p.outPlane]
+	st.planes(lo, hi, func(pl int, v, out []T) {
+		pltMaxPlane(&st.w, v, out, oi, Wo, low)
+		if j.flag {
+			base := j.mode.base(pl/p.c, pl%p.c)
+			ix := idx[pl*p.outPlane:][:p.outPlane]
+			if j.mode.modSp == 0 {
+				writeIdx(ix, oi, base)
 			} else {
-				v = unsafe.Slice((*T)(unsafe.Pointer(&src[pl*p.inPlane])), p.inPlane)
-				out = unsafe.Slice((*T)(unsafe.Pointer(&dst[pl*p.outPlane])), p.outPlane)
-			}
-			pltMaxPlane(&w, v, out, oi, Wo, low)
-			if j.flag {
-				base := j.mode.base(pl/p.c, pl%p.c)
-				ix := idx[pl*p.outPlane:][:p.outPlane]
-				if j.mode.modSp == 0 {
-					writeIdx(ix, oi, base)
-				} else {
-					for e, q := range oi {
-						ix[e] = I(base + j.mode.sp(uint64(q)))
-					}
+				for e, q := range oi {
+					ix[e] = I(base + j.mode.sp(uint64(q)))
 				}
 			}
 		}
-		if cvt {
-			poolNarrow(dst[b0*p.outPlane:b1*p.outPlane], ob)
-		}
-	}
+	})
 }
 
 // pltAvgPlane sums the windows of one plane (float T, in scan order) and
@@ -350,52 +401,16 @@ func pltAvgPlaneInt[T Number](w *pltWin, v []T, out []T, Wo int, vol int, padsCo
 // float32 for f16/bf16, else S).
 func pltAvgTiny[S, T Number](j *job, s *scratch, lo, hi int) {
 	p := &j.wp
-	src := unsafe.Slice((*S)(j.src), p.inLen())
-	dst := unsafe.Slice((*S)(j.dst), p.outLen())
-	cvt := poolIsHalf[S]()
 	isInt := kindOf[T]() > kFloat64
-	var zt T
-	et := int(unsafe.Sizeof(zt))
-	batch := 1
-	if cvt {
-		batch = pltTinyBatch(p)
-	}
-	need := pltWinBytes(p) + 64
-	if cvt {
-		need += batch * (p.inPlane + p.outPlane) * et
-	}
-	s.reserve(need)
-	w := pltWinFor(p, s)
-	var wb, ob []T
-	if cvt {
-		wb = take[T](s, batch*p.inPlane)
-		ob = take[T](s, batch*p.outPlane)
-	}
+	st := pltStageFor[S, T](j, s, 0, true)
 	Wo := p.out[2]
-	for b0 := lo; b0 < hi; b0 += batch {
-		b1 := min(hi, b0+batch)
-		if cvt {
-			poolWidenExact(wb, src[b0*p.inPlane:b1*p.inPlane])
+	st.planes(lo, hi, func(_ int, v, out []T) {
+		if isInt {
+			pltAvgPlaneInt(&st.w, v, out, Wo, p.kernelVol, j.flag)
+		} else {
+			pltAvgPlane(&st.w, v, out, Wo, p.kernelVol, j.flag)
 		}
-		for pl := b0; pl < b1; pl++ {
-			var v, out []T
-			if cvt {
-				v = wb[(pl-b0)*p.inPlane:][:p.inPlane]
-				out = ob[(pl-b0)*p.outPlane:][:p.outPlane]
-			} else {
-				v = unsafe.Slice((*T)(unsafe.Pointer(&src[pl*p.inPlane])), p.inPlane)
-				out = unsafe.Slice((*T)(unsafe.Pointer(&dst[pl*p.outPlane])), p.outPlane)
-			}
-			if isInt {
-				pltAvgPlaneInt(&w, v, out, Wo, p.kernelVol, j.flag)
-			} else {
-				pltAvgPlane(&w, v, out, Wo, p.kernelVol, j.flag)
-			}
-		}
-		if cvt {
-			poolNarrowExact(dst[b0*p.outPlane:b1*p.outPlane], ob[:(b1-b0)*p.outPlane])
-		}
-	}
+	})
 }
 
 // pltMaxRunner and pltAvgRunner run the tiny-plane units (S storage, T

@@ -142,21 +142,9 @@ func pltTinyHalfCheck(t *testing.T, pool []*Workers) {
 	r := rand.New(rand.NewPCG(11, 2))
 	for it := 0; it < 60; it++ {
 		g, p := pltTinyGeom(r)
-		bits := poolHalfBits(r, p.inLen(), false)
-		s32 := make([]float32, p.inLen())
-		F16ToF32(s32, poolAs[float16.Float16](bits))
-		w32 := make([]float32, p.outLen())
-		wantI := make([]int64, p.outLen())
-		require.NoError(t, MaxPoolReference(g, s32, w32, wantI, 0))
+		pltHalfMaxCheck(t, r, g, &p, pool)
+		s32, w32 := make([]float32, p.inLen()), make([]float32, p.outLen())
 		want := make([]float16.Float16, p.outLen())
-		F32ToF16(want, w32)
-		for _, w := range pool {
-			got := make([]float16.Float16, p.outLen())
-			gotI := make([]int64, p.outLen())
-			require.NoError(t, MaxPoolF16Context(context.Background(), w, g, poolAs[float16.Float16](bits), got, gotI, 0))
-			require.Equal(t, want, got, "%+v f16 max threads %d", g, w.Threads())
-			require.Equal(t, wantI, gotI, "%+v f16 indices threads %d", g, w.Threads())
-		}
 		for _, excl := range []bool{false, true} {
 			pqAvgF16Check(t, r, g, &p, excl, pool)
 			bits := poolHalfBits(r, p.inLen(), false)
@@ -167,5 +155,26 @@ func pltTinyHalfCheck(t *testing.T, pool []*Workers) {
 			require.NoError(t, AvgPoolF16Context(context.Background(), pool[2], g, poolAs[float16.Float16](bits), got, excl))
 			require.Equal(t, want, got, "%+v f16 avg excl %v", g, excl)
 		}
+	}
+}
+
+// pltHalfMaxCheck runs f16 MaxPool (values and indices) of geometry g on
+// every worker pool against the reference on the widened tensor, narrowed
+// back.
+func pltHalfMaxCheck(t *testing.T, r *rand.Rand, g Window, p *winPlan, pool []*Workers) {
+	bits := poolHalfBits(r, p.inLen(), false)
+	s32 := make([]float32, p.inLen())
+	F16ToF32(s32, poolAs[float16.Float16](bits))
+	w32 := make([]float32, p.outLen())
+	wantI := make([]int64, p.outLen())
+	require.NoError(t, MaxPoolReference(g, s32, w32, wantI, 0))
+	want := make([]float16.Float16, p.outLen())
+	F32ToF16(want, w32)
+	for _, w := range pool {
+		got := make([]float16.Float16, p.outLen())
+		gotI := make([]int64, p.outLen())
+		require.NoError(t, MaxPoolF16Context(context.Background(), w, g, poolAs[float16.Float16](bits), got, gotI, 0))
+		require.Equal(t, want, got, "%+v f16 max threads %d", g, w.Threads())
+		require.Equal(t, wantI, gotI, "%+v f16 indices threads %d", g, w.Threads())
 	}
 }

@@ -139,24 +139,11 @@ func pwPoolGeom(r *rand.Rand) (Window, winPlan) {
 		g := Window{N: 1 + r.IntN(2), C: 1 + r.IntN(20)}
 		for a := 0; a < nsp; a++ {
 			k, s, d := 1+r.IntN(11), 1+r.IntN(6), 1+r.IntN(3)
-			kd := (k-1)*d + 1
-			pb, pe := r.IntN(kd/2+1), r.IntN(kd/2+1)
-			in := max(1, kd-pb-pe) + r.IntN(40)
+			n := 40
 			if a < nsp-1 {
-				in = max(1, kd-pb-pe) + r.IntN(14)
+				n = 14
 			}
-			span := in + pb + pe - kd
-			out := span/s + 1
-			if r.IntN(2) == 0 && span%s != 0 && out*s < in+pb {
-				out++
-			}
-			g.In = append(g.In, in)
-			g.Out = append(g.Out, out)
-			g.Kernel = append(g.Kernel, k)
-			g.Strides = append(g.Strides, s)
-			g.Dilations = append(g.Dilations, d)
-			g.PadsBegin = append(g.PadsBegin, pb)
-			g.PadsEnd = append(g.PadsEnd, pe)
+			pwAxis(r, &g, k, s, d, func() int { return r.IntN(n) })
 		}
 		p, err := g.plan()
 		if err != nil || p.out[2] > 16 {
@@ -166,18 +153,53 @@ func pwPoolGeom(r *rand.Rand) (Window, winPlan) {
 	}
 }
 
+// pwAxis appends an axis of kernel k, stride s and dilation d to g: pads
+// up to half the dilated kernel, an input extent of the smallest valid one
+// plus extra(), floor or (randomly) ceil rounding.
+func pwAxis(r *rand.Rand, g *Window, k, s, d int, extra func() int) {
+	kd := (k-1)*d + 1
+	pb, pe := r.IntN(kd/2+1), r.IntN(kd/2+1)
+	in := max(1, kd-pb-pe) + extra()
+	span := in + pb + pe - kd
+	out := span/s + 1
+	if r.IntN(2) == 0 && span%s != 0 && out*s < in+pb {
+		out++
+	}
+	g.In = append(g.In, in)
+	g.Out = append(g.Out, out)
+	g.Kernel = append(g.Kernel, k)
+	g.Strides = append(g.Strides, s)
+	g.Dilations = append(g.Dilations, d)
+	g.PadsBegin = append(g.PadsBegin, pb)
+	g.PadsEnd = append(g.PadsEnd, pe)
+}
+
 func testPwMaxPool[T Number](t *testing.T, r *rand.Rand, w1, w2 *Workers) {
+	taken := pwMaxPoolCheck[T](t, r, w1, w2, 150, pwPoolGeom, 8, func(j *job, p *winPlan) bool {
+		var tab pwPerm
+		return pvOrderUse[T](j, false) && pwPermBuild[T](&tab, p)
+	})
+	var z T
+	if pwPermOn() && unsafe.Sizeof(z) >= 4 {
+		require.Greater(t, taken, 10)
+	}
+}
+
+// pwMaxPoolCheck runs values-only MaxPool over n geometries drawn by geom
+// (data with or without ±0, NaN, ±Inf) on w1 and w2 against
+// MaxPoolReference, bit for bit, and returns how many of them rule (on the
+// job planned by planRows with elem bytes) accepted.
+func pwMaxPoolCheck[T Number](t *testing.T, r *rand.Rand, w1, w2 *Workers, n int, geom func(*rand.Rand) (Window, winPlan), elem int, rule func(*job, *winPlan) bool) int {
 	taken := 0
-	for it := 0; it < 150; it++ {
-		g, p := pwPoolGeom(r)
+	for it := 0; it < n; it++ {
+		g, p := geom(r)
 		src := make([]T, p.inLen())
 		pwRandVals(r, src, r.IntN(2) == 0)
 		want := make([]T, p.outLen())
 		require.NoError(t, MaxPoolReference[T, int64](g, src, want, nil, 0))
 		j := job{wp: p}
-		planRows(&j, 1, 8)
-		var tab pwPerm
-		if pvOrderUse[T](&j, false) && pwPermBuild[T](&tab, &p) {
+		planRows(&j, 1, elem)
+		if rule(&j, &p) {
 			taken++
 		}
 		for _, w := range []*Workers{w1, w2} {
@@ -186,10 +208,7 @@ func testPwMaxPool[T Number](t *testing.T, r *rand.Rand, w1, w2 *Workers) {
 			require.Equal(t, pltBits(want), pltBits(got), "%+v", g)
 		}
 	}
-	var z T
-	if pwPermOn() && unsafe.Sizeof(z) >= 4 {
-		require.Greater(t, taken, 10)
-	}
+	return taken
 }
 
 // TestPwMaxPool runs values-only MaxPool over geometries with few outputs

@@ -34,6 +34,7 @@ def main():
     ap.add_argument("--secs", type=float, default=0.15)
     ap.add_argument("--types", default=",".join(sweep.TYPES))
     ap.add_argument("--ids", default="")
+    ap.add_argument("--kinds", default="", help="only these ops (max,maxidx,avg), as sweep.py --kinds")
     ap.add_argument("--json", default="", help="a sweep.py --json file to pick cases from")
     ap.add_argument("--over", type=float, default=1.2)
     ap.add_argument("--rounds", type=int, default=3)
@@ -56,6 +57,7 @@ def main():
         rng = random.Random(a.seed)
         types = a.types.split(",")
         cases = [sweep.gen_case(rng, i, types, a.secs) for i in range(a.n)]
+    cases = sweep.filter_kinds(cases, a.kinds)
     if a.ids:
         ids = {int(x) for x in a.ids.split(",")}
         cases = [c for c in cases if c["id"] in ids]

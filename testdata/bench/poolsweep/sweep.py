@@ -2,7 +2,7 @@
 """Pooling sweep: irrun's fast kernel vs its reference kernel and vs ONNX Runtime / PyTorch on random geometries.
 
 Usage (from the project root):
-    python3 testdata/bench/poolsweep/sweep.py --n 200 --seed 1 [--secs 0.15] [--types f32,f64,...] [--json out.json]
+    python3 testdata/bench/poolsweep/sweep.py --n 200 --seed 1 [--secs 0.15] [--types f32,f64,...] [--kinds max,maxidx] [--json out.json]
 
 Geometries: MaxPool (values, or values + i64 indices) and AvgPool (pads counted or not), 1-, 2- and 3-D, kernel 1-11,
 stride 1-6, dilation 1-3 (MaxPool), asymmetric pads, rounding floor/ceil/ceil_torch, widths 1-1000, channels 1-512,
@@ -239,6 +239,17 @@ def time_ort(cases, threads, secs):
     return res
 
 
+def filter_kinds(cases, kinds):
+    """The cases whose op is one of the comma-separated kinds (all when empty); drawn first, so ids match the full sweep."""
+    if not kinds:
+        return cases
+    want = set(kinds.split(","))
+    bad = want - {"max", "maxidx", "avg"}
+    if bad:
+        sys.exit(f"--kinds: unknown {sorted(bad)} (max, maxidx, avg)")
+    return [c for c in cases if c["op"] in want]
+
+
 def pct(xs, q):
     xs = sorted(xs)
     if not xs:
@@ -257,10 +268,12 @@ def main():
     ap.add_argument("--types", default=",".join(TYPES))
     ap.add_argument("--no-peers", action="store_true")
     ap.add_argument("--json", default="")
+    ap.add_argument("--kinds", default="", help="time only these ops (max,maxidx,avg); ids stay those of the full sweep")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     types = a.types.split(",")
     cases = [gen_case(rng, i, types, a.secs) for i in range(a.n)]
+    cases = filter_kinds(cases, a.kinds)
     threads = [1, 2]
     irr = time_irrun(cases)
     tor, ort = ({}, {}) if a.no_peers else (time_torch(cases, threads, a.secs), time_ort(cases, threads, a.secs))
