@@ -11,7 +11,7 @@ import (
 // paPoolCase is one pooling geometry of a benchmark table.
 type paPoolCase struct {
 	name string
-	typ  string // f32, f64, f16, i8, i32, i64
+	typ  string // f32, f64, f16, i8, u8, i32, i64
 	g    Window
 	op   string // max, maxidx, avg (exclude pad), avgi (pads counted)
 }
@@ -70,6 +70,12 @@ func paRunner(b *testing.B, w *Workers, c paPoolCase, ref bool) func() error {
 		return paRun(w, c, ref, paScaled[float64](f32, 1), make([]float64, p.outLen()), idx)
 	case "i8":
 		return paRun(w, c, ref, paScaled[int8](f32, 50), make([]int8, p.outLen()), idx)
+	case "u8":
+		u8 := make([]uint8, len(f32))
+		for i, x := range f32 {
+			u8[i] = uint8(int(x*40) & 0x7f)
+		}
+		return paRun(w, c, ref, u8, make([]uint8, p.outLen()), idx)
 	case "i32":
 		return paRun(w, c, ref, paScaled[int32](f32, 1000), make([]int32, p.outLen()), idx)
 	case "i64":

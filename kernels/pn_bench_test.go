@@ -7,12 +7,7 @@ import "testing"
 // pnCases are MaxPool misses of the round-13 sweeps on seeds 11 and 23
 // (POOLSWEEP_CPU=1, --kinds max,maxidx; the case name ends with seed and
 // id) that round 13 (pn) works on.
-var pnCases = []struct {
-	name string
-	typ  string
-	g    Window
-	op   string // max, maxidx
-}{
+var pnCases = []paPoolCase{
 	{"maxidx_f32_7x322x106x5_s23i43", "f32", poolR5Win(7, 322, []int{106, 5}, []int{22, 2}, []int{11, 4}, []int{5, 4}, nil, []int{3, 0}, []int{3, 0}), "maxidx"},
 	{"max_f32_2x220x694x5_s23i55", "f32", poolR5Win(2, 220, []int{694, 5}, []int{694, 2}, []int{1, 3}, []int{1, 3}, nil, []int{0, 1}, []int{0, 1}), "max"},
 	{"max_i32_1x494x30x13x2_s23i114", "i32", poolR5Win(1, 494, []int{30, 13, 2}, []int{9, 3, 1}, []int{3, 10, 2}, []int{4, 2, 1}, nil, []int{1, 0, 0}, []int{1, 0, 0}), "max"},
@@ -36,59 +31,6 @@ var pnCases = []struct {
 	{"maxidx_f32_7x416x5x4x17_s31i153", "f32", poolR5Win(7, 416, []int{5, 4, 17}, []int{2, 2, 5}, []int{2, 4, 1}, []int{3, 1, 4}, []int{3, 1, 1}, []int{0, 0, 0}, []int{0, 1, 0}), "maxidx"},
 }
 
-// pnRunner is pqRunner with the integer types of the sweep (data scaled
-// from benchData).
-func pnRunner(b *testing.B, w *Workers, typ string, g Window, op string, ref bool) func() error {
-	p, err := g.plan()
-	if err != nil {
-		b.Fatal(err)
-	}
-	var idx []int64
-	if op == "maxidx" {
-		idx = make([]int64, p.outLen())
-	}
-	switch typ {
-	case "i8":
-		return pnRunInt[int8](w, g, op, ref, p, idx)
-	case "u8":
-		return pnRunInt[uint8](w, g, op, ref, p, idx)
-	case "i32":
-		return pnRunInt[int32](w, g, op, ref, p, idx)
-	case "i64":
-		return pnRunInt[int64](w, g, op, ref, p, idx)
-	}
-	return pqRunner(b, w, typ, g, op, ref)
-}
-
-func pnRunInt[T Number](w *Workers, g Window, op string, ref bool, p winPlan, idx []int64) func() error {
-	src := make([]T, p.inLen())
-	for i, x := range benchData(p.inLen()) {
-		src[i] = T(int(x*40) & 0x7f)
-	}
-	return pqRun(w, g, op, ref, src, make([]T, p.outLen()), idx)
-}
-
 // BenchmarkPoolPn: the round-13 (pn) cases at 1 thread and the reference,
 // with the CPU time per call. Run: go test -run '^$' -bench PoolPn ./kernels/
-func BenchmarkPoolPn(b *testing.B) {
-	w1 := NewWorkers(1)
-	defer w1.Close()
-	for _, c := range pnCases {
-		for _, v := range []struct {
-			name string
-			w    *Workers
-			ref  bool
-		}{{"t1", w1, false}, {"ref", nil, true}} {
-			f := pnRunner(b, v.w, c.typ, c.g, c.op, v.ref)
-			b.Run(c.name+"/"+v.name, func(b *testing.B) {
-				c0 := plCPU()
-				for b.Loop() {
-					if err := f(); err != nil {
-						b.Fatal(err)
-					}
-				}
-				b.ReportMetric(float64(plCPU()-c0)/float64(b.N), "cpu-ns/op")
-			})
-		}
-	}
-}
+func BenchmarkPoolPn(b *testing.B) { paPoolBench(b, pnCases, []int{1}, true) }
