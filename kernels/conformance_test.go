@@ -57,13 +57,7 @@ func randWindow(r *rand.Rand, big bool) Window {
 			case 1:
 				out = r.IntN(ceilOut + 1)
 			}
-			g.In = append(g.In, in)
-			g.Out = append(g.Out, out)
-			g.Kernel = append(g.Kernel, k)
-			g.Strides = append(g.Strides, s)
-			g.Dilations = append(g.Dilations, d)
-			g.PadsBegin = append(g.PadsBegin, pb)
-			g.PadsEnd = append(g.PadsEnd, pe)
+			g.testAddAxis(in, out, k, s, d, pb, pe)
 			break
 		}
 	}
@@ -435,3 +429,11 @@ func TestWideRows(t *testing.T) {
 }
 
 func negZero64() float64 { return math.Copysign(0, -1) }
+
+// testAddAxis appends one spatial axis (input and output size, kernel, stride, dilation and
+// pads) to the random geometries the pooling tests draw.
+func (g *Window) testAddAxis(in, out, k, s, d, pb, pe int) {
+	g.In, g.Out = append(g.In, in), append(g.Out, out)
+	g.Kernel, g.Strides, g.Dilations = append(g.Kernel, k), append(g.Strides, s), append(g.Dilations, d)
+	g.PadsBegin, g.PadsEnd = append(g.PadsBegin, pb), append(g.PadsEnd, pe)
+}

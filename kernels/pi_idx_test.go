@@ -36,13 +36,7 @@ func piGeom(r *rand.Rand) (Window, winPlan) {
 			if r.IntN(2) == 0 && span%s != 0 && out*s < in+pb {
 				out++ // ceil, the last window starting inside the input
 			}
-			g.In = append(g.In, in)
-			g.Out = append(g.Out, out)
-			g.Kernel = append(g.Kernel, k)
-			g.Strides = append(g.Strides, s)
-			g.Dilations = append(g.Dilations, d)
-			g.PadsBegin = append(g.PadsBegin, pb)
-			g.PadsEnd = append(g.PadsEnd, pe)
+			g.testAddAxis(in, out, k, s, d, pb, pe)
 		}
 		p, err := g.plan()
 		if err == nil && p.kernelVol >= 2 {

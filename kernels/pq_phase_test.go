@@ -167,13 +167,7 @@ func TestPqOrderAvgPool(t *testing.T) {
 				if r.IntN(2) == 0 && span%s != 0 && o*s < in+pb {
 					o++ // ceil
 				}
-				g.In = append(g.In, in)
-				g.Out = append(g.Out, o)
-				g.Kernel = append(g.Kernel, k)
-				g.Strides = append(g.Strides, s)
-				g.Dilations = append(g.Dilations, d)
-				g.PadsBegin = append(g.PadsBegin, pb)
-				g.PadsEnd = append(g.PadsEnd, pe)
+				g.testAddAxis(in, o, k, s, d, pb, pe)
 			}
 			if g.Validate() == nil {
 				break

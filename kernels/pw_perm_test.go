@@ -165,13 +165,7 @@ func pwAxis(r *rand.Rand, g *Window, k, s, d int, extra func() int) {
 	if r.IntN(2) == 0 && span%s != 0 && out*s < in+pb {
 		out++
 	}
-	g.In = append(g.In, in)
-	g.Out = append(g.Out, out)
-	g.Kernel = append(g.Kernel, k)
-	g.Strides = append(g.Strides, s)
-	g.Dilations = append(g.Dilations, d)
-	g.PadsBegin = append(g.PadsBegin, pb)
-	g.PadsEnd = append(g.PadsEnd, pe)
+	g.testAddAxis(in, out, k, s, d, pb, pe)
 }
 
 func testPwMaxPool[T Number](t *testing.T, r *rand.Rand, w1, w2 *Workers) {
