@@ -84,6 +84,9 @@ type RNNCell struct {
 	Peepholes            bool          // LSTM-1: P [3·hidden] in order f, i, o
 	GateRow              [4]int        // LSTM: gate block of f, i, c, o in W/R/B (fico = 0,1,2,3)
 	Bias                 bool          // B is given (a missing B is zeros)
+	// Narrow rounds every intermediate to float16 or bfloat16 as OpenVINO's reference does
+	// for f16/bf16 models (RNNNarrow); RNNNarrowNone computes in T.
+	Narrow RNNNarrow
 }
 
 // Validate checks the sizes.
@@ -153,6 +156,10 @@ func RNNCellStep[T SeqFloat](c *RNNCell, s *RNNScratch[T], x, h, cell, w, r, b, 
 	}
 	if c.Kind == CellLSTM && (len(cell) < bn*hs || len(cOut) < bn*hs || (c.Peepholes && len(p) < 3*hs)) {
 		return fmt.Errorf("kernels: LSTM cell state buffers too short for batch %d, hidden %d", bn, hs)
+	}
+	if c.Narrow != RNNNarrowNone {
+		rbCellStep(c, s, x, h, cell, w, r, b, p, hOut, cOut)
+		return nil
 	}
 	matMulT(s.xw, x, w, bn, c.Input, g*hs)
 	matMulT(s.hr, h, r, bn, hs, g*hs)

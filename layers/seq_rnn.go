@@ -394,6 +394,7 @@ func (o *seqRNNOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.Narrow = rbNarrow(in[0].Type)
 	c.Bias = len(in) > 3+ns
 	c.Peepholes = o.kind == kernels.CellLSTM && len(in) > 6
 	fin := make([]int, len(in))
@@ -411,6 +412,19 @@ func (o *seqRNNOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 		f32: seqCellRun[float32](&c, ns),
 		f64: seqCellRun[float64](&c, ns),
 	})
+}
+
+// rbNarrow is the rounding of the cells' intermediates for element type t: f16 and bf16 models
+// round each sub-operation to their type as OpenVINO's templated reference does
+// (kernels.RNNNarrow, docs/semantics.md); f32 and f64 round nothing.
+func rbNarrow(t ir.ElementType) kernels.RNNNarrow {
+	switch t {
+	case ir.F16:
+		return kernels.RNNNarrowF16
+	case ir.BF16:
+		return kernels.RNNNarrowBF16
+	}
+	return kernels.RNNNarrowNone
 }
 
 func seqCellRun[T kernels.SeqFloat](c *kernels.RNNCell, ns int) seqRun[T] {
@@ -439,6 +453,7 @@ func (o *seqRNNOp) prepareSequence(in []Input, dims [][]int) (Kernel, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.Narrow = rbNarrow(in[0].Type)
 	c.Bias = true
 	if dims[1+ns][0] != batch {
 		return nil, fmt.Errorf("%s: sequence_lengths has %d elements, batch is %d", o.name, dims[1+ns][0], batch)
