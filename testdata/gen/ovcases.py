@@ -1,4 +1,5 @@
-"""Shared helpers of the OpenVINO op_reference generators (gen_ovstruct.py, gen_ovrest.py, gen_ov13.py).
+"""Shared helpers of the OpenVINO op_reference generators (gen_ovstruct.py, gen_ovrest.py, gen_ov13.py,
+gen_ov14.py).
 
 Each generator transcribes the template plugin's reference vectors as data and builds one small
 IR graph per vector (Parameter / Const -> op -> Result).  This module holds what they share:
@@ -6,7 +7,9 @@ tensors of any element type from transcribed values (`arr`, bf16 rounded as Open
 constructor does), graph inputs (`In`, `P`, `K`, `build_inputs`, bf16 fed as f32 through a
 Convert), declared outputs (`Out`, `O`, `U`), tolerances (`tol`), the numpy transcription
 cross-check (`xcheck`), and `Source`: one conformance source's registry of per-file generators,
-commits, case counts and its `finish` / `case` / `main`.
+commits, case counts and its `finish` / `case` / `main` (`openvino_source` unpacks the one every
+op_reference generator uses), and `narrow_recur`: the recurrent cells as OpenVINO's templated
+reference computes them for T = bfloat16 / float16 (every intermediate rounded to T).
 """
 import numpy as np
 
@@ -135,6 +138,102 @@ def xcheck(got, want, what):
             f"{what}: numpy {g.ravel()} != transcribed {w.ravel()}"
     else:
         assert np.array_equal(g, w), f"{what}: numpy {g.ravel()} != transcribed {w.ravel()}"
+
+
+# ---------------------------------------------------------------- recurrent cells in a narrow type T
+# gru_cell.hpp / lstm_cell.hpp / rnn_cell.hpp with T = bfloat16 or float16 keep every intermediate in T:
+# matmul.hpp's dot rounds each product to T, sums in float32 (k order) and rounds the sum; each Add,
+# Subtract, Multiply rounds its float32 result; clip bounds are T(+-clip); sigmoid is T(1 / (1 + exp(-x)))
+# and tanh T(tanh(x)) in float32.  ov::bfloat16(float) adds 0x8000 only when the kept low bit is 1
+# (values with kept low bit 0 truncate); ov::float16(float) rounds to nearest even.
+def ov_bf16(a):
+    """f32 values through ov::bfloat16's float constructor, back to f32."""
+    u = np.atleast_1d(np.asarray(a, np.float32)).view(np.uint32).astype(np.uint64)
+    r = ((u + ((u & np.uint64(0x10000)) >> np.uint64(1))) >> np.uint64(16)) << np.uint64(16)
+    return r.astype(np.uint32).view(np.float32)
+
+
+def _narrow(et):
+    if et == "bf16":
+        return ov_bf16
+    return lambda a: np.atleast_1d(np.asarray(a, np.float32)).astype(np.float16).astype(np.float32)
+
+
+def _n_matmul_t(rd, a, w):
+    """a [B, K] times w [J, K] transposed, as dot in T: products rounded, float32 sum, sum rounded."""
+    prod = rd(a[:, None, :].astype(np.float32) * w[None, :, :].astype(np.float32))
+    acc = np.zeros(prod.shape[:2], np.float32)
+    for k in range(prod.shape[2]):
+        acc = (acc + prod[:, :, k]).astype(np.float32)
+    return rd(acc)
+
+
+def _n_act(rd, name, x, clip):
+    x = np.asarray(x, np.float32)
+    if clip > 0:
+        x = np.clip(x, rd(np.float32(-clip)), rd(np.float32(clip)))
+    if name == "sigmoid":
+        e = np.exp(-x.astype(np.float64)).astype(np.float32)
+        return rd((np.float32(1) / (np.float32(1) + e)).astype(np.float32))
+    if name == "tanh":
+        return rd(np.tanh(x.astype(np.float64)).astype(np.float32))
+    return np.maximum(x, np.float32(0))
+
+
+def narrow_cell(kind, et, x, h, c, w, r, b, clip=0.0, lbr=False, acts=None, p=None, input_forget=False):
+    """One step of OpenVINO's reference cell (kind rnn / gru / lstm, gates in its W/R/B order: zrh,
+    fico) in element type et (bf16 / f16); every argument already representable in et.  p: LSTM's
+    peepholes [3 * hidden] (f, i, o) with input_forget, as lstm_cell_v1.  Returns (H, C) (C None except
+    for lstm)."""
+    rd = _narrow(et)
+    add = lambda p, q: rd(np.float32(p) + np.float32(q))  # noqa: E731
+    mul = lambda p, q: rd(np.float32(p) * np.float32(q))  # noqa: E731
+    hs = h.shape[1]
+    xw, hr = _n_matmul_t(rd, x, w), _n_matmul_t(rd, h, r)
+    pre = lambda g: add(xw[:, g * hs:(g + 1) * hs], add(hr[:, g * hs:(g + 1) * hs], b[g * hs:(g + 1) * hs]))  # noqa: E731
+    if kind == "rnn":
+        return _n_act(rd, (acts or ["tanh"])[0], pre(0), clip), None
+    if kind == "gru":
+        f, g = acts or ["sigmoid", "tanh"]
+        z, rr = _n_act(rd, f, pre(0), clip), _n_act(rd, f, pre(1), clip)
+        if lbr:
+            hh = add(xw[:, 2 * hs:], add(mul(rr, add(hr[:, 2 * hs:], b[3 * hs:])), b[2 * hs:3 * hs]))
+        else:
+            mm = _n_matmul_t(rd, mul(rr, h), r[2 * hs:])
+            hh = add(xw[:, 2 * hs:], add(mm, b[2 * hs:3 * hs]))
+        hh = _n_act(rd, g, hh, clip)
+        return add(mul(rd(np.float32(1) - z), hh), mul(z, h)), None
+    f, g, hf = acts or ["sigmoid", "tanh", "tanh"]
+    if p is None:
+        ft, it, ct, ot = (_n_act(rd, a, pre(i), clip) for i, a in ((0, f), (1, f), (2, g), (3, f)))
+        cn = add(mul(ft, c), mul(it, ct))
+        return mul(ot, _n_act(rd, hf, cn, 0.0)), cn
+    ft = _n_act(rd, f, add(pre(0), mul(p[:hs], c)), clip)
+    it = rd(np.float32(1) - ft) if input_forget else _n_act(rd, f, add(pre(1), mul(p[hs:2 * hs], c)), clip)
+    cn = add(mul(ft, c), mul(it, _n_act(rd, g, pre(2), clip)))
+    ot = _n_act(rd, f, add(pre(3), mul(p[2 * hs:], cn)), clip)
+    return mul(ot, _n_act(rd, hf, cn, 0.0)), cn
+
+
+def narrow_recur(kind, et, direction, x, h0, c0, w, r, b, clip=0.0, lbr=False):
+    """A sequence pass (forward / reverse, every length full) of narrow_cell over x [batch, seq,
+    input] from h0 (c0) [batch, hidden]: (Y [batch, seq, hidden], Ho, Co), all f32 holding et values."""
+    rd = _narrow(et)
+    x, h, w, r, b = (rd(np.asarray(v, np.float32)) for v in (x, h0, w, r, b))
+    c = rd(np.asarray(c0, np.float32)) if c0 is not None else None
+    ys = [None] * x.shape[1]
+    for t in (range(x.shape[1]) if direction == "forward" else reversed(range(x.shape[1]))):
+        h, c = narrow_cell(kind, et, x[:, t], h, c, w, r, b, clip, lbr)
+        ys[t] = h
+    return np.stack(ys, 1), h, c
+
+
+def openvino_source(name):
+    """The Source of an op_reference generator (origins "openvinotoolkit/openvino <path>@<commit>",
+    8-byte .bin for graphs without Const bytes), unpacked: SRC (file stem -> 8-hex commit of the
+    version read), COUNT, and the gen / finish / case / main functions."""
+    s = Source(name, origin_prefix="openvinotoolkit/openvino ", pad_empty_bin=True)
+    return s.SRC, s.COUNT, s.gen, s.finish, s.case, s.main
 
 
 class Source:
