@@ -21,14 +21,10 @@ import numpy as np
 
 import irwriter as W
 import ovcases
-from ovcases import (FLOAT_TYPES, INT_TYPES, OPREF, In, K, O, Out, P, arr, bf16_round, build_inputs,  # noqa: F401
-                     dyn_param, ospec, tol, xcheck)
+from ovcases import INT_TYPES, In, K, O, P, arr, build_inputs, dyn_param, ospec, tol, xcheck
 
 SOURCE = "ovrest"
-_SRCOBJ = ovcases.Source(SOURCE, origin_prefix="openvinotoolkit/openvino ", pad_empty_bin=True)
-SRC = _SRCOBJ.SRC  # file stem -> 8-hex commit of the version read
-COUNT = _SRCOBJ.COUNT
-gen, finish, case, main = _SRCOBJ.gen, _SRCOBJ.finish, _SRCOBJ.case, _SRCOBJ.main
+SRC, COUNT, gen, finish, case, main = ovcases.openvino_source(SOURCE)
 
 
 # ====================================================================================== cases
