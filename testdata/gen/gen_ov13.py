@@ -280,8 +280,9 @@ def bf_prefix(n):
     return BF_BASE[:n - 1] + [10]
 
 
-def _ti_case(name, kind, direction, et, x, h0, c0, w, r, b, clip, y, ho, co, desc, expect="match", reason=""):
-    """One TensorIterator graph as TIStaticInputs builds it (see above)."""
+def _ti_case(name, kind, direction, et, x, h0, c0, w, r, b, clip, y, ho, co, desc, expect="match", reason="", fin=None):
+    """One TensorIterator graph as TIStaticInputs builds it (see above); fin: the Source's finish that writes it
+    (this source's by default; gen_ov14 passes its own)."""
     g = W.Graph(f"tensor_iterator_{name}")
     host = types.SimpleNamespace(g=g)
     batch, seq, inp = x.shape
@@ -343,7 +344,7 @@ def _ti_case(name, kind, direction, et, x, h0, c0, w, r, b, clip, y, ho, co, des
     C.with_extra(host, orefs, pm + bd.xml("body"))
     for o, ref in zip(outs, orefs):
         g.result(ref, o.name)
-    finish("tensor_iterator", name, g, inputs, outs, desc, "TensorIterator-1", expect, reason, exact=False)
+    (fin or finish)("tensor_iterator", name, g, inputs, outs, desc, "TensorIterator-1", expect, reason, exact=False)
 
 
 def _recur(kind, direction, x, h0, c0, w, r, b, clip):
