@@ -948,7 +948,7 @@ RS_BF_HO_REV = [
 ]
 
 
-def _rnn_seq_case(name, direction, et, x, h0, w, r, b, y, ho, desc, expect="match", reason=""):
+def _rnn_seq_case(name, direction, et, x, h0, w, r, b, y, ho, desc, expect="match", reason="", cs=None):
     nd = 2 if direction == "bidirectional" else 1
     batch, seq, inp = x.shape
     hid = h0.shape[-1]
@@ -960,7 +960,7 @@ def _rnn_seq_case(name, direction, et, x, h0, w, r, b, y, ho, desc, expect="matc
             O("Ho", ho, et, [batch, nd, hid], compare="close", atol=at, rtol=rt)]
     attrs = [("direction", direction), ("hidden_size", hid), ("activations", "tanh"), ("activations_alpha", ""),
              ("activations_beta", ""), ("clip", 0.0)]
-    case("rnn_sequence", name, "RNNSequence", 5, attrs, ins, outs, desc, expect, reason, exact=False)
+    (cs or case)("rnn_sequence", name, "RNNSequence", 5, attrs, ins, outs, desc, expect, reason, exact=False)
 
 
 @gen

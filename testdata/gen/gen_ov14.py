@@ -436,13 +436,56 @@ def _ulps_bf16(a, b):
     return np.abs(ia - ib)
 
 
-def _lstm_f64(x, h, c, w, r, b, clip, direction):
-    """float64 LSTM recurrence (gen_ovconv's cell): Y, Ho, Co."""
+def _f64_pass(kind, direction, x, h, c, w, r, b, clip):
+    """float64 recurrence (gen_ovconv's cells; RNN tanh): Y, Ho, Co."""
     ys = [None] * x.shape[1]
     for t in (range(x.shape[1]) if direction == "forward" else reversed(range(x.shape[1]))):
-        h, c = G13.C.np_lstm_cell(x[:, t], h, c, w, r, b, clip=clip)
+        if kind == "lstm":
+            h, c = G13.C.np_lstm_cell(x[:, t], h, c, w, r, b, clip=clip)
+        else:
+            h = np.tanh(x[:, t] @ w.T + h @ r.T + b)
         ys[t] = h
     return np.stack(ys, 1), h, c
+
+
+def _seq_expect(kind, et, direction, x, h, c, w, r, b, clip, tabs, max_off):
+    """expect/reason of a generateParamsBF16 sequence vector run in et, and the transcription check.
+
+    tabs: the Y, Ho (, Co) tables.  Check: the float64 recurrence rounded to bf16 once (ov::bfloat16) equals each
+    table within one bf16 ulp, at most max_off elements one ulp off (values far below a bf16 ulp excepted).  The case
+    expects what irrun computes, the reference's cell in et (`narrow_recur`), where that is within the test's 1e-2."""
+    nd = 2 if direction == "bidirectional" else 1
+    batch, seq, _ = x.shape
+    hid = h.shape[-1]
+    dirs = ["forward", "reverse"] if nd == 2 else [direction]
+    want = [bf16_round(np.asarray(v, np.float32)).ravel() for v in tabs]
+    shapes = [(batch, nd, seq, hid), (batch, nd, hid), (batch, nd, hid)][:len(tabs)]
+    f64, nar = [np.zeros(s) for s in shapes], [np.zeros(s) for s in shapes]
+    for d, dr in enumerate(dirs):
+        cd = c[:, d] if c is not None else None
+        for dst, src in ((f64, _f64_pass(kind, dr, x, h[:, d], cd, w[d], r[d], b[d], clip)),
+                         (nar, narrow_recur(kind, et, dr, x, h[:, d], cd, w[d], r[d], b[d], clip))):
+            for k in range(len(tabs)):
+                dst[k][:, d] = src[k]
+    off = 0
+    for g, wv in zip(f64, want):
+        u = _ulps_bf16(ovcases.ov_bf16(g.astype(np.float32)), wv)
+        tiny = np.abs(wv) < 1e-3  # printed to 6 digits, below a bf16 ulp of the neighbours
+        assert np.all((u <= 1) | tiny), f"{kind} sequence {et}: transcription off the float64 recurrence"
+        off += int(np.sum((u > 0) & ~tiny))
+    assert off <= max_off, f"{kind} sequence {et}: {off} elements off the float64 recurrence"
+    at, rt = G13.SEQ_TOL[et]
+    bad = [int(np.sum(np.abs(g.ravel() - wv) > at + rt * np.abs(wv))) for g, wv in zip(nar, want)]
+    if not any(bad):
+        return "match", ""
+    worst = max(float(np.max(np.abs(g.ravel() - wv) / np.maximum(np.abs(wv), 1e-30))) for g, wv in zip(nar, want))
+    cell = {"lstm": "lstm_cell", "rnn": "rnn_cell"}[kind] + ("<bfloat16>" if et == "bf16" else "<float16>")
+    return "differs", (f"the tables are the float64 recurrence rounded to bf16 once at the output (to one ulp), not "
+                       f"OpenVINO's {cell}, which rounds every intermediate and the state to {et} each step "
+                       f"(tensor_iterator.cpp's and gru_sequence.cpp's bf16 tables are that computation bit for bit); "
+                       f"irrun computes what the reference computes and is outside the test's 1e-2 threshold at "
+                       + ", ".join(f"{n} of {g.size} {o}" for n, g, o in zip(bad, nar, ("Y", "Ho", "Co")) if n)
+                       + f" elements (max relative difference {worst:.3f})")
 
 
 def _lstm_seq_case(name, direction, et, x, h, c, w, r, b, clip, tabs, desc, max_off=0):
@@ -450,31 +493,8 @@ def _lstm_seq_case(name, direction, et, x, h, c, w, r, b, clip, tabs, desc, max_
     nd = 2 if direction == "bidirectional" else 1
     batch, seq, inp = x.shape
     hid = h.shape[-1]
-    dirs = ["forward", "reverse"] if nd == 2 else [direction]
-    want = [bf16_round(np.asarray(v, np.float32)) for v in tabs]
-    got_f64, got_n = [np.zeros((batch, nd, seq, hid)), np.zeros((batch, nd, hid)), np.zeros((batch, nd, hid))], []
-    got_n = [np.zeros_like(a) for a in got_f64]
-    for d, dr in enumerate(dirs):
-        for dst, src in ((got_f64, _lstm_f64(x, h[:, d], c[:, d], w[d], r[d], b[d], clip, dr)),
-                         (got_n, narrow_recur("lstm", et, dr, x, h[:, d], c[:, d], w[d], r[d], b[d], clip))):
-            dst[0][:, d], dst[1][:, d], dst[2][:, d] = src
-    # transcription check: the float64 recurrence rounded once equals each table within one bf16 ulp
-    off = sum(int(np.sum(_ulps_bf16(ovcases.ov_bf16(g.astype(np.float32)), wv.ravel()) > 0))
-              for g, wv in zip(got_f64, want))
-    assert all(np.all(_ulps_bf16(ovcases.ov_bf16(g.astype(np.float32)), wv.ravel()) <= 1) for g, wv in zip(got_f64, want))
-    assert off <= max_off, f"lstm_sequence {name}: {off} elements off the float64 recurrence"
+    expect, reason = _seq_expect("lstm", et, direction, x, h, c, w, r, b, clip, tabs, max_off)
     at, rt = G13.SEQ_TOL[et]
-    bad = [int(np.sum(np.abs(g.ravel() - wv.ravel()) > at + rt * np.abs(wv.ravel()))) for g, wv in zip(got_n, want)]
-    expect, reason = "match", ""
-    if any(bad):
-        worst = max(float(np.max(np.abs(g.ravel() - wv.ravel()) / np.abs(wv.ravel()))) for g, wv in zip(got_n, want))
-        expect = "differs"
-        reason = (f"the tables are the float64 recurrence rounded to bf16 once at the output (to one ulp), not OpenVINO's "
-                  f"lstm_cell<{'bfloat16' if et == 'bf16' else 'float16'}>, which rounds every intermediate and the states "
-                  f"to {et} each step (tensor_iterator.cpp's bf16 LSTM table is that computation bit for bit); irrun computes "
-                  f"what the reference computes and is outside the test's 1e-2 threshold at "
-                  + ", ".join(f"{n} of {g.size} {o}" for n, g, o in zip(bad, got_n, ("Y", "Ho", "Co")) if n)
-                  + f" elements (max relative difference {worst:.3f})")
     ins = [P("X", x.ravel(), et, list(x.shape)), P("H_t", h.ravel(), et, [batch, nd, hid]),
            P("C_t", c.ravel(), et, [batch, nd, hid]), P("sequence_lengths", [seq] * batch, "i64", [batch]),
            P("W", w.ravel(), et, [nd, 4 * hid, inp]), P("R", r.ravel(), et, [nd, 4 * hid, hid]),
@@ -498,6 +518,137 @@ def gen_lstm_sequence_bf16():
                        (LS_BF_BI_Y, LS_BF_BI_HO, LS_BF_BI_CO),
                        f"LSTMSequence-5 bidirectional, batch 5, seq 5, input 10, hidden 10, clip 0.7: Y [5,2,5,10], Ho, Co "
                        f"({et}; generateParamsBF16<{et}>)", max_off=1)
+
+
+# ------------------------------------------------------------------------------------ rnn_sequence.cpp
+# generateParamsBF16's BIDIRECTIONAL vector (round 13 ported its FORWARD and REVERSE ones): RNNSequenceParams(5, 10,
+# 10, 5, 0.f, BIDIRECTIONAL), integer data in [-2, 2]: X [5,5,10], H_t [5,2,10], W, R [2,10,10], B [2,10]; tanh.  Its
+# tables, like the FORWARD/REVERSE ones, are the float64 recurrence rounded to bf16 once.
+SRC["rnn_sequence"] = "024f14f1"
+RS_BF_BI_X = [
+    -2, 2, 2, -1, -2, -2, -2, -1, 2, 0, 0, 0, 2, 2, 0, 1, 2, 1, -1, 1,
+    -2, 1, 2, 2, -2, -2, -1, -2, -1, -1, 2, 1, 1, 2, 2, 2, 0, 2, 2, 1,
+    -2, 1, 2, 1, 2, 0, -1, -1, 1, 0, -2, 1, 2, 2, -1, 1, 1, 1, 0, -2,
+    -1, -2, 1, 2, 1, 2, 2, -2, 2, 0, 2, 0, 2, 0, 2, -2, 1, 2, 2, 1,
+    -2, 2, -1, 0, -1, 2, 1, -2, 0, -1, 0, -1, 1, 0, 1, 0, 0, 1, 1, -2,
+    2, 0, -2, -2, 2, 1, -1, 2, -1, 1, -2, -2, 0, 0, 1, -1, -1, 2, 0, 2,
+    -2, -1, -1, -1, -1, 0, 1, -2, 2, -2, -2, 1, 1, 1, 2, 0, 1, 2, 2, 1,
+    2, 2, 0, 0, -1, -1, 1, 1, -1, 0, -2, -1, 2, -1, 1, 1, 1, 0, 0, 2,
+    1, 2, 1, 0, -1, -1, -1, 1, 1, -1, -2, 0, -2, -1, -2, -1, 2, 1, -2, -1,
+    -1, 1, -2, 1, 1, 2, -2, 2, -1, -2, 0, 2, -2, -1, -1, 2, -1, 2, 1, -2,
+    -2, -2, 2, -1, -1, 1, 0, -2, -1, -2, 1, 0, 0, 1, -2, 2, -2, 1, -1, 0,
+    -2, 1, 2, -1, -2, 2, 0, 0, 0, -2, 0, 2, 2, 1, -1, 0, 2, 1, 0, 0,
+    2, 2, 2, 0, 2, -2, -1, 0, 0, 2,
+]
+RS_BF_BI_H = [
+    -2, 2, 0, 1, -2, 1, 2, 0, 2, 0, -2, 0, 1, -2, -2, 1, 0, 0, 0, -2,
+    -1, 0, 2, -2, -1, 2, -1, 2, 2, 1, -2, 2, 1, 1, 0, 2, 2, -2, -1, 1,
+    -1, 2, 2, -2, -1, -1, 2, 2, 0, 2, 2, -2, -1, 2, 1, -1, -2, 1, -1, -2,
+    1, 2, -2, 0, -1, 1, -1, 2, -1, -2, -2, -2, 0, 0, 0, 2, 1, 1, 2, 1,
+    -1, 0, 0, 0, -2, 1, -2, 1, 1, -2, 0, -1, 2, -2, -1, 2, 1, -2, 1, 2,
+]
+RS_BF_BI_W = [
+    -2, 2, -2, -1, -1, 2, 0, 0, 1, 1, 1, 1, 2, 1, 0, 2, -2, 0, 2, 1,
+    -1, -1, 1, -2, 0, 1, 0, 2, 0, 0, 0, 0, 0, -2, 0, -1, -2, 2, 1, 2,
+    -1, -1, -1, -2, -2, -2, -1, -1, 1, -1, 2, -2, 0, 0, -1, -1, 0, -2, 2, 2,
+    0, 1, -1, 2, -1, 0, -2, 0, 1, -2, 2, 1, -1, 0, 0, 0, -2, -2, 2, 2,
+    2, -1, -1, -1, -2, 2, -1, 1, -2, -2, -2, -2, 1, -2, -1, -2, 2, -1, -2, 2,
+    -1, 0, -2, -1, 1, 0, 1, 2, -1, -2, -2, -2, 1, 0, -1, -2, -2, -2, 0, -1,
+    1, 2, 2, -2, -2, 1, -2, 2, 1, -1, 0, -2, -2, -1, 0, -1, -2, 2, 0, 2,
+    0, 2, 2, -2, 0, 1, -2, 2, 1, 0, -2, 0, 2, -1, 1, -2, 0, 0, -1, -1,
+    0, 1, 0, 0, 2, 1, 1, -1, -2, -2, 1, 1, -1, -1, 1, 0, -1, 0, -2, 1,
+    2, 1, 1, -1, -2, 0, 2, 2, 2, 0, 1, 1, -2, -2, 0, 0, 0, -1, -1, 2,
+]
+RS_BF_BI_R = [
+    -2, -2, -1, 0, 2, -1, -2, 1, 0, 0, 2, -2, -2, 2, 2, -1, 0, -1, 1, -2,
+    -1, -1, 1, 2, 0, 2, -1, 1, -1, 1, 2, 0, 2, 0, 1, 2, 2, -1, -2, 2,
+    -2, 0, 2, 2, 1, -1, -1, -2, 1, -2, -2, 1, 2, -1, 2, -2, 2, 0, -2, 0,
+    -1, 1, 2, -2, 1, 2, -2, -1, -2, -2, 2, 0, 0, 1, 1, 1, -2, -2, 1, 0,
+    2, -1, -2, 1, -1, -2, -1, -2, 2, -2, 0, -2, -2, 1, -1, 2, -2, 1, -2, 1,
+    -1, -2, -2, -2, -2, -2, 0, -1, 2, 0, 0, 2, 2, 1, 0, 1, -2, -1, 0, -1,
+    1, 1, -2, 1, -1, 1, 2, 0, 0, -2, -1, 0, -2, -2, 1, 2, 1, -1, -1, 1,
+    -1, 0, -2, 1, 1, 1, -1, 2, -2, 2, 1, 1, -2, 2, 0, 0, -1, -2, -1, 2,
+    2, 1, -2, -2, 2, 1, -1, -2, 1, 0, 1, 2, 0, 2, 1, 0, 0, -1, 0, 1,
+    -2, -1, 1, 2, 1, -1, 2, 1, 2, -2, 2, 1, 1, -1, -2, -1, -1, -1, -1, 2,
+]
+RS_BF_BI_B = [
+    -2, 1, -2, 2, -2, -1, 2, 1, 2, -2, 0, 1, -2, 2, 0, -2, 0, 0, 0, 2,
+]
+RS_BF_BI_Y = [
+    -1, -0.757812, -0.960938, 1, 1, 0, 0.960938, 0.757812, -1, -1,
+    -0.589844, 1, 0.921875, -1, -1, 0.234375, -1, -1, -0.992188, 1,
+    -1, -1, -1, -0.953125, 1, -0.427734, 1, -0.960938, -1, 1,
+    0.898438, 1, -1, 1, -1, 1, 0.992188, 1, -1, -1,
+    -1, 1, -0.953125, 0.992188, -1, -1, 0.96875, -0.186523, -1, -0.757812,
+    -1, 1, 1, 0.851562, 1, 1, -1, -1, 1, -1,
+    -0.761719, -0.96875, -0.957031, 0.773438, -0.773438, -0.0410156, 1, -1, -0.992188, -0.992188,
+    -1, 1, -1, -1, -1, 1, -0.960938, -1, -1, -1,
+    0.0839844, -1, 1, 0.224609, 1, -1, 1, -0.828125, -0.351562, 0.996094,
+    0.757812, 1, -0.960938, -0.992188, -0.960938, -1, -0.960938, -1, -1, -1,
+    -0.757812, -1, 1, -1, -1, -1, 1, -1, -1, -1,
+    -1, 1, -1, -1, -1, 1, 1, -1, -1, -1,
+    -1, 0.761719, -0.992188, 1, -1, 1, 0.960938, -0.757812, -1, -1,
+    1, -0.648438, -1, -1, 0.511719, -1, 1, -0.984375, 0.945312, -0.839844,
+    -1, 1, -1, -0.789062, -0.992188, -1, -0.34375, -1, 1, -1,
+    1, 0.00262451, 1, -1, -1, 0.78125, 1, -1, 1, -1,
+    -1, 1, -1, -1, -1, -1, 1, -1, 0.949219, -1,
+    1, -1, 1, 1, 0.835938, -0.992188, -1, -1, 1, -1,
+    -1, 1, -1, -1, -0.859375, -1, 1, 0.0351562, 1, -0.996094,
+    -1, 1, 1, 1, 1, 1, -0.757812, 0.960938, 0.992188, -1,
+    -1, -1, 0, 1, -1, 1, -1, -1, -1, -1,
+    -0.757812, 1.54972e-05, 1, 1, 1, -1, 0.992188, -0.757812, -0.992188, 1,
+    1, -1, 0.000177383, 0.976562, 1, 1, 1, -0.992188, -1, -0.941406,
+    0.00866699, 1, 1, 1, -1, -1, 0.957031, 0.75, -1, -0.992188,
+    -1, -1, -1, 0.976562, -0.984375, 0.992188, 0.863281, -1, 1, -1,
+    -0.726562, -1, 0.980469, 1, 1, -0.996094, -0.695312, 1, -1, 1,
+    1, 1, 0.960938, 1, -1, 0.992188, -0.0727539, 0.000961304, -1, 0.789062,
+    1, 1, -1, -1, -1, 1, 1, -1, 0.929688, -1,
+    1, -1, -1, 0.820312, 1, -1, -1, -1, 1, -1,
+    -0.960938, -1, 1, -1, 1, -0.757812, 0.757812, 1, 1, 0.960938,
+    -0.992188, 0.992188, 1, -0.960938, -1, -1, -1, -1, -1, 1,
+    -1, -1, -1, 1, 0.96875, 0.992188, 1, 0.96875, -0.738281, -1,
+    1, -1, 1, -0.90625, 1, -1, -0.484375, -1, 1, 1,
+    1, 1, -0.996094, 1, -1, -1, 1, 0.785156, 1, -1,
+    1, 1, -0.996094, -0.652344, -0.914062, -1, 0.976562, -0.515625, 1, -1,
+    -1, 0.976562, -1, 0.976562, 1, 0.388672, 0.996094, -1, -1, 0.96875,
+    0.90625, -1, 1, -0.984375, 1, 1, -1, 0.757812, 1, 1,
+    1, -1, -0.523438, 1, -1, -0.882812, 0.527344, -1, -0.648438, 1,
+    1, -0.00143433, -0.757812, -0.992188, -0.960938, -1, 1, 1, -0.992188, -0.960938,
+    1, -1, 1, 1, 1, -1, -1, -1, 1, -1,
+    -0.992188, -1, 1, -1, 1, -1, 1, -1, 1, 1,
+    0.992188, 1, -1, 1, -0.765625, 1, 1, 0.765625, 1, -1,
+    -0.941406, 1, 1, -1, -0.976562, -1, -0.480469, -1, 1, -0.984375,
+    -1, -0.699219, -1, -1, -0.925781, -0.992188, 1, -1, 0.914062, -1,
+    -1, 1, -1, 0.976562, -1, 1, -1, 1, -0.914062, -1,
+    -0.486328, 1, -0.996094, -1, -0.992188, 1, -1, -1, 0.271484, -1,
+    -0.992188, 0.765625, 1, 0.992188, -1, -1, 0.992188, 1, 1, 0.960938,
+    0.984375, 1, 1, -1, 1, -0.984375, 1, -1, 1, -1,
+    -0.449219, -1, 1, -1, 1, 0.964844, -1, -1, 1, -1,
+    -1, -0.992188, -1, 1, 0, -0.757812, 0.960938, 1, -1, 1,
+]
+RS_BF_BI_HO = [
+    -1, 1, -0.953125, 0.992188, -1, -1, 0.96875, -0.186523, -1, -0.757812,
+    -1, 1, 1, 0.851562, 1, 1, -1, -1, 1, -1,
+    -1, 1, -1, -0.789062, -0.992188, -1, -0.34375, -1, 1, -1,
+    1, 0.00262451, 1, -1, -1, 0.78125, 1, -1, 1, -1,
+    -1, -1, -1, 0.976562, -0.984375, 0.992188, 0.863281, -1, 1, -1,
+    -0.726562, -1, 0.980469, 1, 1, -0.996094, -0.695312, 1, -1, 1,
+    1, 1, -0.996094, -0.652344, -0.914062, -1, 0.976562, -0.515625, 1, -1,
+    -1, 0.976562, -1, 0.976562, 1, 0.388672, 0.996094, -1, -1, 0.96875,
+    -1, 1, -1, 0.976562, -1, 1, -1, 1, -0.914062, -1,
+    -0.486328, 1, -0.996094, -1, -0.992188, 1, -1, -1, 0.271484, -1,
+]
+
+
+@gen
+def gen_rnn_sequence_bidirectional_bf16():
+    a = lambda v, shape: np.array(v, np.float64).reshape(shape)  # noqa: E731
+    x, h = a(RS_BF_BI_X, (5, 5, 10)), a(RS_BF_BI_H, (5, 2, 10))
+    w, r, b = a(RS_BF_BI_W, (2, 10, 10)), a(RS_BF_BI_R, (2, 10, 10)), a(RS_BF_BI_B, (2, 10))
+    expect, reason = _seq_expect("rnn", "bf16", "bidirectional", x, h, None, w, r, b, 0.0, (RS_BF_BI_Y, RS_BF_BI_HO), 0)
+    G13._rnn_seq_case("bidirectional_bf16", "bidirectional", "bf16", x, h, w, r, b, RS_BF_BI_Y, RS_BF_BI_HO,
+                      "RNNSequence-5 bidirectional, batch 5, seq 5, input 10, hidden 10, tanh, integer data in [-2, 2]: "
+                      "Y [5,2,5,10] and Ho (bf16; generateParamsBF16)", expect, reason, cs=case)
 
 
 if __name__ == "__main__":
