@@ -34,8 +34,9 @@ func (n RNNNarrow) round(x float32) float32 {
 }
 
 // rbMatMulT is matMulT as the reference's dot computes it in the narrow type: each product
-// rounded, the products summed in float32 in k order, the sum rounded.
-func rbMatMulT[T SeqFloat](n RNNNarrow, dst, a, w []T, rows, inner, cols int) {
+// rounded, the products summed in float32 in k order, the sum rounded. Row b of the result
+// starts at dst[b*stride].
+func rbMatMulT[T SeqFloat](n RNNNarrow, dst []T, stride int, a, w []T, rows, inner, cols int) {
 	for b := 0; b < rows; b++ {
 		ar := a[b*inner : (b+1)*inner]
 		for r := 0; r < cols; r++ {
@@ -44,7 +45,7 @@ func rbMatMulT[T SeqFloat](n RNNNarrow, dst, a, w []T, rows, inner, cols int) {
 			for k, v := range ar {
 				s += n.round(float32(v) * float32(wr[k]))
 			}
-			dst[b*cols+r] = T(n.round(s))
+			dst[b*stride+r] = T(n.round(s))
 		}
 	}
 }
@@ -78,8 +79,8 @@ func (c *RNNCell) rbAct(a RNNActivation, x float32, clip bool) float32 {
 // reference's sequence of rounded sub-operations, in its order.
 func rbCellStep[T SeqFloat](c *RNNCell, s *RNNScratch[T], x, h, cell, w, r, b, p, hOut, cOut []T) {
 	g, hs, bn, n := c.Kind.Gates(), c.Hidden, c.Batch, c.Narrow
-	rbMatMulT(n, s.xw, x, w, bn, c.Input, g*hs)
-	rbMatMulT(n, s.hr, h, r, bn, hs, g*hs)
+	rbMatMulT(n, s.xw, g*hs, x, w, bn, c.Input, g*hs)
+	rbMatMulT(n, s.hr, g*hs, h, r, bn, hs, g*hs)
 	add := func(a, b float32) float32 { return n.round(a + b) }
 	mul := func(a, b float32) float32 { return n.round(a * b) }
 	bias := func(i int) float32 {
@@ -112,16 +113,7 @@ func rbCellStep[T SeqFloat](c *RNNCell, s *RNNScratch[T], x, h, cell, w, r, b, p
 		}
 		if !c.LinearBeforeReset {
 			// hr's h block becomes (r ⊙ Ht−1)·Rhᵀ, one narrow matmul.
-			rh := r[2*hs*hs:]
-			for i := 0; i < bn; i++ {
-				for j := 0; j < hs; j++ {
-					var sum float32
-					for k := 0; k < hs; k++ {
-						sum += n.round(float32(rg[i*hs+k]) * float32(rh[j*hs+k]))
-					}
-					s.hr[i*3*hs+2*hs+j] = T(n.round(sum))
-				}
-			}
+			rbMatMulT(n, s.hr[2*hs:], 3*hs, rg, r[2*hs*hs:], bn, hs, hs)
 		}
 		for i := 0; i < bn; i++ {
 			row := i * 3 * hs

@@ -116,6 +116,11 @@ func TestRBNarrowCellStep(t *testing.T) {
 			cell = nil
 		}
 		require.NoError(t, RNNCellStep(&c, s, tc.x, tc.h, cell, tc.w, tc.r, tc.b, tc.p, hOut, cOut), tc.name)
+		h2, c2 := make([]float32, 4), make([]float32, 4)
+		allocs := testing.AllocsPerRun(5, func() {
+			_ = RNNCellStep(&c, s, tc.x, tc.h, cell, tc.w, tc.r, tc.b, tc.p, h2, c2)
+		})
+		require.Zero(t, allocs, tc.name+" allocations per step")
 		require.Equal(t, tc.wantH, hOut, tc.name+" H")
 		if tc.kind == "lstm" {
 			require.Equal(t, tc.wantC, cOut, tc.name+" C")
