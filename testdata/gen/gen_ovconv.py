@@ -16,6 +16,7 @@ reaches irrun's fast kernels (GEMM, depthwise, int8).
 import numpy as np
 
 import irwriter as W
+import ovcases
 
 SOURCE = "ovconv"
 OPREF = "src/plugins/template/tests/functional/op_reference/"
@@ -126,12 +127,14 @@ class Case:
         decl = [(et, list(shp), None if et == "bf16" else nm) for et, shp, nm in outs]
         return self.g.op(lname, optype, opset, attrs, ins, decl)
 
-    def out(self, ref, oname, expected, compare=None, atol=None, rtol=None):
+    def out(self, ref, oname, expected, compare=None, atol=None, rtol=None, bf16_ov=False):
+        """bf16_ov: round a bf16 expectation as the test's Tensor(ET, float literals) does, through
+        ov::bfloat16(float) (ovcases.ov_bf16), not to nearest even."""
         exp = np.asarray(expected)
         if ref.etype == "bf16":
             (ref,) = self.g.op(oname + "/to_f32", "Convert", "opset1", [("destination_type", "f32")], [ref],
                                [("f32", ref.shape, oname)])
-            exp = bf16_round(exp.astype(np.float32))
+            exp = (ovcases.ov_bf16 if bf16_ov else bf16_round)(exp.astype(np.float32)).reshape(exp.shape)
             t = tol_of("bf16")
         else:
             exp = exp.astype(W.NP[ref.etype])
@@ -925,8 +928,9 @@ def gen_lstm_cell():
                     tol = {"atol": 1e-6, "rtol": 1e-5}
                 elif et in ("f16", "bf16"):  # inputs rounded to the type: the test's own threshold (1e-2)
                     tol = {"atol": 1e-2, "rtol": 1e-2}
-                c.out(ho_r, "Ho", np.array(ho), **tol)
-                c.out(co_r, "Co", np.array(co), **tol)
+                # bf16: the test's expected Tensor is built from the f32 literals by ov::bfloat16(float)
+                c.out(ho_r, "Ho", np.array(ho), bf16_ov=True, **tol)
+                c.out(co_r, "Co", np.array(co), bf16_ov=True, **tol)
                 desc = (f"LSTMCell-{ver} lstm_cell_{nm}: batch 2, input 3, hidden 3, clip {clip}"
                         + (", W/R/B converted from IOFC to FICO in numpy as the test's convert_lstm_node_format "
                            "does in the graph" if iofc else "")
