@@ -38,6 +38,13 @@ type Options struct {
 	// whose next Run comes after a network round trip that needs the CPU the polling helper
 	// would hold; the next Run's first parallel region wakes them (kernels.Workers.Rest).
 	ParkHelpers bool
+	// IdleSpin, with ParkHelpers, keeps the helpers polling for the next Run for up to
+	// this long after the last Run in progress ends, and parks them only then
+	// (kernels.Workers.RestAfter): a Run that starts within IdleSpin finds its helpers
+	// awake, as back-to-back Runs do, instead of waking parked threads on CPUs that went
+	// idle. Runs that keep coming cost nothing more; an idle program holds one CPU per
+	// helper for at most IdleSpin after its last Run. 0 parks at once.
+	IdleSpin time.Duration
 	// NoInt8 keeps the convolutions of FakeQuantize (int8) models in float32, as the
 	// model's emulation computes them, instead of on integer codes (graph/q8.go).
 	NoInt8 bool
@@ -584,7 +591,7 @@ func WithOneThread(ctx context.Context) context.Context {
 // helpers. (A Run starting meanwhile only finds them parked at its next region.)
 func (p *Program) parkHelpers() {
 	if p.running.Add(-1) == 0 {
-		p.workers.Rest()
+		p.workers.RestAfter(p.opts.IdleSpin)
 	}
 }
 

@@ -35,6 +35,9 @@ const (
 	DefaultMaxRequestBytes int64 = 256 << 20
 	DefaultMaxQueue              = 64
 	DefaultDrainTimeout          = 30 * time.Second
+	// DefaultIdleSpin is how long the kernels' helper threads keep polling for the next
+	// inference after the last one in progress ends (Options.IdleSpin).
+	DefaultIdleSpin = time.Millisecond
 )
 
 // Options configure a Server. Either ConfigPath or ModelName and ModelPath are set.
@@ -51,7 +54,13 @@ type Options struct {
 	NIReq    int
 	MaxQueue int
 	// Threads is each inference's thread count (graph.Options.Threads); 0 = GOMAXPROCS.
-	Threads   int
+	Threads int
+	// IdleSpin is how long the kernels' helper threads keep polling for the next
+	// inference of a version after the last one in progress ends before they park
+	// (graph.Options.IdleSpin): an inference that comes within it finds them awake
+	// instead of waking threads on CPUs that went idle. 0 means DefaultIdleSpin; a
+	// negative value parks them at once.
+	IdleSpin  time.Duration
 	MaxMemory int64
 	// MaxRequestBytes bounds a request's body (REST) or message (gRPC); 0 = default.
 	MaxRequestBytes int64
@@ -125,6 +134,11 @@ func New(opts Options) (*Server, error) {
 	}
 	if opts.MaxMemory == 0 {
 		opts.MaxMemory = graph.DefaultMaxMemory
+	}
+	if opts.IdleSpin == 0 {
+		opts.IdleSpin = DefaultIdleSpin
+	} else if opts.IdleSpin < 0 {
+		opts.IdleSpin = 0
 	}
 	s := &Server{opts: opts}
 	s.repo.Store(&repoState{models: map[string]*servedModel{}})
