@@ -1,10 +1,7 @@
 package kernels
 
 import (
-	"errors"
-	"math/rand/v2"
 	"runtime"
-	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -34,25 +31,7 @@ func svParked(w *Workers, limit time.Duration) bool {
 // give up polling before its deadline; Close ends helpers that are still polling, and no
 // goroutine is left. Nothing here measures speed.
 func TestSvRestAfter(t *testing.T) {
-	g := win(2, 8, []int{24, 24}, []int{12, 12}, []int{3, 3}, []int{2, 2}, []int{1, 1}, []int{0, 0})
-	p, err := g.plan()
-	require.NoError(t, err)
-	r := rand.New(rand.NewPCG(14, 4))
-	src := randData[float32](r, p.inLen(), false)
-	ref := make([]float32, p.outLen())
-	refI := make([]int64, p.outLen())
-	require.NoError(t, MaxPoolReference(g, src, ref, refI, 0))
-	check := func(w *Workers) error {
-		got := make([]float32, p.outLen())
-		gotI := make([]int64, p.outLen())
-		if err := MaxPool(w, g, src, got, gotI, 0); err != nil {
-			return err
-		}
-		if !slices.Equal(ref, got) || !slices.Equal(refI, gotI) {
-			return errors.New("MaxPool after RestAfter differs from the reference")
-		}
-		return nil
-	}
+	check := restPoolCheck(t)
 	g0 := runtime.NumGoroutine()
 
 	for _, threads := range []int{2, 3} {
