@@ -53,7 +53,12 @@ func main() {
 	rounds := flag.Int("rounds", 10, "rounds")
 	dur := flag.Duration("dur", 400*time.Millisecond, "time per variant per round")
 	thrash := flag.Int("thrash", 8<<20, "bytes the thrash variants write during the pause")
+	probe := flag.Bool("probe", false, "instead: time a dependent multiply chain in 2 µs steps right after a sleep and after a busy wait of -pause (does the CPU run slower right after it idled?)")
 	flag.Parse()
+	if *probe {
+		svProbe(*pause, *rounds)
+		return
+	}
 	if err := svRun(*model, strings.Split(*names, ","), *pause, *spin, *rounds, *dur, *thrash); err != nil {
 		fmt.Fprintln(os.Stderr, "svidle:", err)
 		os.Exit(1)
@@ -180,3 +185,57 @@ func svRun(model string, names []string, pause, spin time.Duration, rounds int, 
 }
 
 func ms(d time.Duration) float64 { return d.Seconds() * 1e3 }
+
+// svProbe times svChain steps right after a pause spent sleeping and right after one
+// spent busy-waiting, 200 times each per round, and prints the median time of steps 0, 1,
+// 2, 4, 8, ... 63 after each kind of pause: a CPU that runs slower right after it idled
+// (a lower clock, caches or TLBs flushed by a deep idle state) shows in the first steps.
+func svProbe(pause time.Duration, rounds int) {
+	const steps = 64
+	var t [2][steps][]time.Duration
+	sink := uint64(1)
+	for range rounds {
+		for kind := range 2 {
+			for range 200 {
+				if kind == 0 {
+					time.Sleep(pause)
+				} else {
+					for t0 := time.Now(); time.Since(t0) < pause; {
+					}
+				}
+				for i := range steps {
+					t0 := time.Now()
+					sink = svChain(sink, 2000)
+					t[kind][i] = append(t[kind][i], time.Since(t0))
+				}
+			}
+		}
+	}
+	fmt.Printf("dependent multiply chain of 2000 steps, µs, median over %d pauses of %v (sink %d)\n", 200*rounds, pause, sink&1)
+	fmt.Printf("%-10s", "step")
+	for i := 0; i < steps; i = max(1, 2*i) {
+		fmt.Printf(" %6d", i)
+	}
+	fmt.Printf(" %6d\n", steps-1)
+	for kind, name := range []string{"sleep", "busy"} {
+		fmt.Printf("%-10s", name)
+		for i := 0; i < steps; i = max(1, 2*i) {
+			fmt.Printf(" %6.2f", svMedian(t[kind][i]))
+		}
+		fmt.Printf(" %6.2f\n", svMedian(t[kind][steps-1]))
+	}
+}
+
+func svMedian(d []time.Duration) float64 {
+	s := slices.Clone(d)
+	slices.Sort(s)
+	return s[len(s)/2].Seconds() * 1e6
+}
+
+//go:noinline
+func svChain(x uint64, n int) uint64 {
+	for range n {
+		x = x*0x9E3779B97F4A7C15 + 1
+	}
+	return x
+}
