@@ -571,6 +571,7 @@ func TestServeOverhead(t *testing.T) {
 		spans                                   *svSpans
 		slot, span, body, flush                 []time.Duration
 		slotP50s, spanP50s, bodyP50s, flushP50s []time.Duration
+		idle                                    []time.Duration // gaps between two inferences (1 client)
 	}
 	pc := func(mode, target string, clients int) *perfClient {
 		return &perfClient{Mode: mode, Target: target, Model: "m", Input: name, Shape: dims, Clients: clients, Seconds: dur.Seconds()}
@@ -733,7 +734,7 @@ func TestServeOverhead(t *testing.T) {
 			srv0, n0 := r.srvCPU, r.n
 			if r.lim != nil {
 				r.lim.sv.Load().take() // from here on
-				r.lim.sv.Load().takeBusy()
+				r.lim.sv.Load().takeBusyIdle()
 			}
 			if r.spans != nil {
 				r.spans.take()
@@ -768,7 +769,9 @@ func TestServeOverhead(t *testing.T) {
 			}
 			if r.lim != nil && r.clients == 1 {
 				// The client's warm-up calls are in the first perfWarmup periods (spans).
-				r.slot, r.slotP50s = svAppendRound(r.slot, r.slotP50s, r.lim.sv.Load().takeBusy(), perfWarmup)
+				busy, idle := r.lim.sv.Load().takeBusyIdle()
+				r.slot, r.slotP50s = svAppendRound(r.slot, r.slotP50s, busy, perfWarmup)
+				r.idle = append(r.idle, idle[min(perfWarmup, len(idle)):]...)
 			}
 			if r.spans != nil {
 				span, body, flush := r.spans.take()
@@ -853,6 +856,16 @@ func TestServeOverhead(t *testing.T) {
 			}
 		}
 	})
+	// What the idle spin must cover at 1 client: the gap from one inference's end to the
+	// next one's start (the response, the client, the next request).
+	fmt.Fprintf(&report, "idle gaps between inferences at 1 client, ms:  p10    p50    p90    p99\n")
+	for _, r := range rows {
+		if len(r.idle) > 0 {
+			g := slices.Sorted(slices.Values(r.idle))
+			q := func(f float64) float64 { return g[int(f*float64(len(g)-1))].Seconds() * 1e3 }
+			fmt.Fprintf(&report, "%-44s %6.3f %6.3f %6.3f %6.3f\n", fmt.Sprintf("%s x%d", r.name, r.clients), q(0.1), q(0.5), q(0.9), q(0.99))
+		}
+	}
 	// The idle spin A/B: each row with the server's idle spin over the same row with the
 	// helpers parked at once, round by round.
 	fmt.Fprintf(&report, "idle spin %v against parked at once, per-round quotients, median [min–max]:\n", ts.opts.IdleSpin)
