@@ -42,8 +42,10 @@ type Options struct {
 	// this long after the last Run in progress ends, and parks them only then
 	// (kernels.Workers.RestAfter): a Run that starts within IdleSpin finds its helpers
 	// awake, as back-to-back Runs do, instead of waking parked threads on CPUs that went
-	// idle. Runs that keep coming cost nothing more; an idle program holds one CPU per
-	// helper for at most IdleSpin after its last Run. 0 parks at once.
+	// idle. They poll only when the idle gap before the ending busy period was itself
+	// within IdleSpin (a caller whose Runs follow each other closely), so Runs that come
+	// seldom cost no polling; Runs that keep coming cost nothing more; an idle program
+	// holds one CPU per helper for at most IdleSpin after its last Run. 0 parks at once.
 	IdleSpin time.Duration
 	// NoInt8 keeps the convolutions of FakeQuantize (int8) models in float32, as the
 	// model's emulation computes them, instead of on integer codes (graph/q8.go).
@@ -95,6 +97,12 @@ type Program struct {
 	plans   atomic.Pointer[[]*plan]
 	closed  atomic.Bool
 	running atomic.Int32 // Runs in progress (counted with Options.ParkHelpers only)
+	// With Options.IdleSpin: when the last Run in progress ended (svClock), and whether
+	// the helpers poll after the next one ends (the idle gap before the last first Run
+	// was within IdleSpin).
+	svIdleEnd  atomic.Int64
+	svSpinNext atomic.Bool
+	svEpoch    time.Time
 }
 
 // Compile prepares g for execution. It returns an *ir.FormatError when g has error
@@ -129,7 +137,7 @@ func compile(g *Graph, opts Options, depth int) (*Program, error) {
 	if err := feNoWeights(g); err != nil {
 		return nil, err
 	}
-	p := &Program{g: g, opts: opts, params: g.Parameters}
+	p := &Program{g: g, opts: opts, params: g.Parameters, svEpoch: time.Now()}
 	p.base = make([]int, len(g.Nodes))
 	for i, n := range g.Nodes {
 		p.base[i] = p.nvals
@@ -505,7 +513,9 @@ func (p *Program) run(ctx context.Context, inputs, outputs []*ir.Tensor, profile
 		ctx = context.Background()
 	}
 	if p.opts.ParkHelpers && p.workers != nil {
-		p.running.Add(1)
+		if p.running.Add(1) == 1 && p.opts.IdleSpin > 0 {
+			p.svIdleGap()
+		}
 		defer p.parkHelpers()
 	}
 	pl, err := p.planForInputs(inputs)
@@ -588,11 +598,31 @@ func WithOneThread(ctx context.Context) context.Context {
 }
 
 // parkHelpers ends a Run under Options.ParkHelpers: the last one in progress parks the
-// helpers. (A Run starting meanwhile only finds them parked at its next region.)
+// helpers, after Options.IdleSpin when the idle gap before this busy period was within it.
+// (A Run starting meanwhile only finds them parked at its next region.)
 func (p *Program) parkHelpers() {
-	if p.running.Add(-1) == 0 {
-		p.workers.RestAfter(p.opts.IdleSpin)
+	if p.running.Add(-1) != 0 {
+		return
 	}
+	spin := time.Duration(0)
+	if p.opts.IdleSpin > 0 {
+		p.svIdleEnd.Store(int64(time.Since(p.svEpoch)))
+		if p.svSpinNext.Load() {
+			spin = p.opts.IdleSpin
+		}
+	}
+	p.workers.RestAfter(spin)
+}
+
+// svIdleGap is called by the first Run of a busy period under Options.IdleSpin: the
+// helpers will poll after it only if the idle gap since the last busy period was within
+// IdleSpin, that is if their polling would have found this Run. So a client that sends
+// its next request soon after each answer finds them awake, and requests that come
+// seldom (or the first after a pause) cost no polling at all.
+func (p *Program) svIdleGap() {
+	end := p.svIdleEnd.Load()
+	gap := time.Duration(int64(time.Since(p.svEpoch)) - end)
+	p.svSpinNext.Store(end != 0 && gap <= p.opts.IdleSpin)
 }
 
 // planForInputs validates inputs and returns the plan for their shapes.
