@@ -43,9 +43,10 @@ type Options struct {
 	// (kernels.Workers.RestAfter): a Run that starts within IdleSpin finds its helpers
 	// awake, as back-to-back Runs do, instead of waking parked threads on CPUs that went
 	// idle. They poll only when the idle gap before the ending busy period was itself
-	// within IdleSpin (a caller whose Runs follow each other closely), so Runs that come
-	// seldom cost no polling; Runs that keep coming cost nothing more; an idle program
-	// holds one CPU per helper for at most IdleSpin after its last Run. 0 parks at once.
+	// within IdleSpin (a caller whose Runs follow each other closely) and no two Runs
+	// overlapped in it, so Runs that come seldom or overlap cost no polling; Runs that
+	// keep coming cost nothing more; an idle program holds one CPU per helper for at most
+	// IdleSpin after its last Run. 0 parks at once.
 	IdleSpin time.Duration
 	// NoInt8 keeps the convolutions of FakeQuantize (int8) models in float32, as the
 	// model's emulation computes them, instead of on integer codes (graph/q8.go).
@@ -97,11 +98,12 @@ type Program struct {
 	plans   atomic.Pointer[[]*plan]
 	closed  atomic.Bool
 	running atomic.Int32 // Runs in progress (counted with Options.ParkHelpers only)
-	// With Options.IdleSpin: when the last Run in progress ended (svClock), and whether
-	// the helpers poll after the next one ends (the idle gap before the last first Run
-	// was within IdleSpin).
+	// With Options.IdleSpin: when the last Run in progress ended (time since svEpoch),
+	// whether the helpers may poll after the current busy period (the idle gap before it
+	// was within IdleSpin), and whether Runs overlapped in it.
 	svIdleEnd  atomic.Int64
 	svSpinNext atomic.Bool
+	svOverlap  atomic.Bool // Runs overlapped in the current busy period
 	svEpoch    time.Time
 }
 
@@ -513,9 +515,7 @@ func (p *Program) run(ctx context.Context, inputs, outputs []*ir.Tensor, profile
 		ctx = context.Background()
 	}
 	if p.opts.ParkHelpers && p.workers != nil {
-		if p.running.Add(1) == 1 && p.opts.IdleSpin > 0 {
-			p.svIdleGap()
-		}
+		p.svBegin()
 		defer p.parkHelpers()
 	}
 	pl, err := p.planForInputs(inputs)
@@ -597,28 +597,49 @@ func WithOneThread(ctx context.Context) context.Context {
 	return context.WithValue(ctx, svOneThreadKey{}, true)
 }
 
-// parkHelpers ends a Run under Options.ParkHelpers: the last one in progress parks the
-// helpers, after Options.IdleSpin when the idle gap before this busy period was within it.
-// (A Run starting meanwhile only finds them parked at its next region.)
-func (p *Program) parkHelpers() {
-	if p.running.Add(-1) != 0 {
-		return
+// svBegin starts a Run under Options.ParkHelpers: it counts the Run in and, with
+// IdleSpin, notes the idle gap before a busy period's first Run (svIdleGap) or that Runs
+// overlap.
+func (p *Program) svBegin() {
+	n := p.running.Add(1)
+	switch {
+	case p.opts.IdleSpin <= 0:
+	case n == 1:
+		p.svIdleGap()
+	case !p.svOverlap.Load():
+		p.svOverlap.Store(true)
 	}
-	spin := time.Duration(0)
-	if p.opts.IdleSpin > 0 {
-		p.svIdleEnd.Store(int64(time.Since(p.svEpoch)))
-		if p.svSpinNext.Load() {
-			spin = p.opts.IdleSpin
-		}
-	}
-	p.workers.RestAfter(spin)
 }
 
-// svIdleGap is called by the first Run of a busy period under Options.IdleSpin: the
-// helpers will poll after it only if the idle gap since the last busy period was within
-// IdleSpin, that is if their polling would have found this Run. So a client that sends
-// its next request soon after each answer finds them awake, and requests that come
-// seldom (or the first after a pause) cost no polling at all.
+// parkHelpers ends a Run under Options.ParkHelpers: the last one in progress parks the
+// helpers, after svSpin. (A Run starting meanwhile only finds them parked at its next
+// region.)
+func (p *Program) parkHelpers() {
+	if p.running.Add(-1) == 0 {
+		p.workers.RestAfter(p.svSpin())
+	}
+}
+
+// svSpin is how long the helpers poll after a busy period that just ended: IdleSpin when
+// the idle gap before it was within IdleSpin, that is when their polling would have found
+// its first Run, and no two Runs overlapped in it; 0 otherwise. So a client that sends its
+// next request soon after each answer finds them awake, while requests that come seldom
+// (or the first after a pause) cost no polling at all, and neither do overlapping Runs (a
+// loaded server's throughput streams, which run on their callers' goroutines and leave
+// the helpers parked: kernels.Workers.Begin).
+func (p *Program) svSpin() time.Duration {
+	if p.opts.IdleSpin <= 0 {
+		return 0
+	}
+	p.svIdleEnd.Store(int64(time.Since(p.svEpoch)))
+	if overlap := p.svOverlap.Swap(false); p.svSpinNext.Load() && !overlap {
+		return p.opts.IdleSpin
+	}
+	return 0
+}
+
+// svIdleGap notes, at the first Run of a busy period, whether the idle gap since the
+// last busy period was within IdleSpin.
 func (p *Program) svIdleGap() {
 	end := p.svIdleEnd.Load()
 	gap := time.Duration(int64(time.Since(p.svEpoch)) - end)
