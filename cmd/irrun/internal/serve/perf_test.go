@@ -471,6 +471,10 @@ func TestServeOverhead(t *testing.T) {
 	// sets for ts (default DefaultIdleSpin) — the A/B pair of the "park" rows.
 	tsPark := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads, IdleSpin: -1})
 	tsPark.waitReady(t)
+	// The default server whose connections also poll for the idle spin before a read
+	// blocks (svConnSpin): does the caller's own CPU halting between requests cost?
+	tsConn := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads, IdleSpin: idleSpin, svConnSpin: ts.opts.IdleSpin})
+	tsConn.waitReady(t)
 	mv := ts.repo.Load().models["m"].versions[0]
 	name := mv.inputs[0].Name
 	// Each server's limiter records how long 0, 1 and 2 inferences ran at once.
@@ -479,7 +483,7 @@ func TestServeOverhead(t *testing.T) {
 		l.sv.Store(&svActive{})
 		return l
 	}
-	limTS, limPoll, limNoYield, limT1, limSpan, limPark := limOf(ts), limOf(tsPoll), limOf(tsNoYield), limOf(tsT1), limOf(tsSpan), limOf(tsPark)
+	limTS, limPoll, limNoYield, limT1, limSpan, limPark, limConn := limOf(ts), limOf(tsPoll), limOf(tsNoYield), limOf(tsT1), limOf(tsSpan), limOf(tsPark), limOf(tsConn)
 
 	// The no-op servers answer what the real ones answer for this model.
 	restBody, restHL := binaryInferBody(name, dims, data, true)
@@ -675,6 +679,8 @@ func TestServeOverhead(t *testing.T) {
 		{key: "grpcnoopdef", name: "gRPC no-op grpc defaults", clients: 1, client: pc("grpc", noopGRPCDefault, 1)},
 		{key: "rest1park", name: "REST binary, parked", clients: 1, client: pc("rest", tsPark.url+"/v2/models/m/infer", 1)},
 		{key: "grpc1park", name: "gRPC, parked", clients: 1, client: pc("grpc", tsPark.grpcAddr, 1)},
+		{key: "rest1conn", name: "REST binary, conn spin", clients: 1, client: pc("rest", tsConn.url+"/v2/models/m/infer", 1)},
+		{key: "grpc1conn", name: "gRPC, conn spin", clients: 1, client: pc("grpc", tsConn.grpcAddr, 1)},
 		{key: "rest4park", name: "REST binary, parked", clients: 4, client: pc("rest", tsPark.url+"/v2/models/m/infer", 4)},
 		{key: "grpc4park", name: "gRPC, parked", clients: 4, client: pc("grpc", tsPark.grpcAddr, 4)},
 		{key: "rest4", name: "REST binary", clients: 4, client: pc("rest", ts.url+"/v2/models/m/infer", 4)},
@@ -707,6 +713,8 @@ func TestServeOverhead(t *testing.T) {
 			r.lim = limSpan
 		case strings.HasPrefix(r.client.Target, tsPark.url+"/"), r.client.Target == tsPark.grpcAddr:
 			r.lim = limPark
+		case strings.HasPrefix(r.client.Target, tsConn.url+"/"), r.client.Target == tsConn.grpcAddr:
+			r.lim = limConn
 		}
 	}
 	// IRRUN_SERVE_PERF_ROWS (comma-separated keys above) keeps some rows, e.g. to profile
@@ -869,7 +877,7 @@ func TestServeOverhead(t *testing.T) {
 	// The idle spin A/B: each row with the server's idle spin over the same row with the
 	// helpers parked at once, round by round.
 	fmt.Fprintf(&report, "idle spin %v against parked at once, per-round quotients, median [min–max]:\n", ts.opts.IdleSpin)
-	for _, pair := range [][2]string{{"rest1", "rest1park"}, {"grpc1", "grpc1park"}, {"rest4", "rest4park"}, {"grpc4", "grpc4park"}, {"benchpausespin", "benchpause"}} {
+	for _, pair := range [][2]string{{"rest1", "rest1park"}, {"grpc1", "grpc1park"}, {"rest1conn", "rest1park"}, {"grpc1conn", "grpc1park"}, {"rest4", "rest4park"}, {"grpc4", "grpc4park"}, {"benchpausespin", "benchpause"}} {
 		var a, b *row
 		for _, r := range rows {
 			switch r.key {

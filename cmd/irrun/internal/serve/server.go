@@ -81,6 +81,9 @@ type Options struct {
 	// svNoYield (tests) runs gRPC inferences without the yield before them (Server.run),
 	// as before round 11, for comparison.
 	svNoYield bool
+	// svConnSpin (tests) makes the connections' Reads poll for this long before they
+	// block (svSpinListener), for comparison.
+	svConnSpin time.Duration
 }
 
 // Server serves models over REST and gRPC.
@@ -206,6 +209,9 @@ func (s *Server) Serve(ctx context.Context, grpcLn, restLn net.Listener) error {
 		return errors.New("serve: no listener (set --port and/or --rest_port)")
 	}
 	errc := make(chan error, 2)
+	if d := s.opts.svConnSpin; d > 0 {
+		grpcLn, restLn = svSpinListen(grpcLn, d), svSpinListen(restLn, d)
+	}
 	if grpcLn != nil {
 		go func() { errc <- s.grpc.Serve(grpcLn) }()
 	}
