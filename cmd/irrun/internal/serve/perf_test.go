@@ -438,7 +438,7 @@ func TestServeOverhead(t *testing.T) {
 
 	nireq, _ := strconv.Atoi(os.Getenv("IRRUN_SERVE_PERF_NIREQ"))     // 0: the default
 	threads, _ := strconv.Atoi(os.Getenv("IRRUN_SERVE_PERF_THREADS")) // 0: the default
-	var idleSpin time.Duration // 0: DefaultIdleSpin
+	var idleSpin time.Duration                                        // 0: DefaultIdleSpin
 	if v := os.Getenv("IRRUN_SERVE_PERF_IDLE_SPIN"); v != "" {
 		idleSpin, err = time.ParseDuration(v)
 		require.NoError(t, err, "IRRUN_SERVE_PERF_IDLE_SPIN")
