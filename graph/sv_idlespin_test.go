@@ -8,8 +8,6 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
-
-	"github.com/irrun/irrun/ir"
 )
 
 // TestSvIdleSpin checks how long a program under Options.IdleSpin lets its helpers poll
@@ -61,18 +59,9 @@ func TestSvIdleSpin(t *testing.T) {
 			}
 			require.Zero(t, p.running.Load())
 			// Real Runs take the same path and leave the count at 0.
-			dims, ok := p.Inputs()[0].Shape.Static()
-			require.True(t, ok)
-			shape := make([]int, len(dims))
-			n := 1
-			for i, d := range dims {
-				shape[i] = int(d)
-				n *= int(d)
-			}
-			x, err := ir.TensorOf(make([]float32, n), shape...)
-			require.NoError(t, err)
+			ins := fuseInputs(p, 14)
 			for range 3 {
-				_, err = p.Run(context.Background(), []*ir.Tensor{x})
+				_, err = p.Run(context.Background(), ins)
 				require.NoError(t, err)
 			}
 			require.Zero(t, p.running.Load())
