@@ -38,6 +38,16 @@ type Options struct {
 	// whose next Run comes after a network round trip that needs the CPU the polling helper
 	// would hold; the next Run's first parallel region wakes them (kernels.Workers.Rest).
 	ParkHelpers bool
+	// IdleSpin, with ParkHelpers, keeps the helpers polling for the next Run for up to
+	// this long after the last Run in progress ends, and parks them only then
+	// (kernels.Workers.RestAfter): a Run that starts within IdleSpin finds its helpers
+	// awake, as back-to-back Runs do, instead of waking parked threads on CPUs that went
+	// idle. They poll only when the idle gap before the ending busy period was itself
+	// within IdleSpin (a caller whose Runs follow each other closely) and no two Runs
+	// overlapped in it, so Runs that come seldom or overlap cost no polling; Runs that
+	// keep coming cost nothing more; an idle program holds one CPU per helper for at most
+	// IdleSpin after its last Run. 0 parks at once.
+	IdleSpin time.Duration
 	// NoInt8 keeps the convolutions of FakeQuantize (int8) models in float32, as the
 	// model's emulation computes them, instead of on integer codes (graph/q8.go).
 	NoInt8 bool
@@ -88,6 +98,13 @@ type Program struct {
 	plans   atomic.Pointer[[]*plan]
 	closed  atomic.Bool
 	running atomic.Int32 // Runs in progress (counted with Options.ParkHelpers only)
+	// With Options.IdleSpin: when the last Run in progress ended (time since svEpoch),
+	// whether the helpers may poll after the current busy period (the idle gap before it
+	// was within IdleSpin), and whether Runs overlapped in it.
+	svIdleEnd  atomic.Int64
+	svSpinNext atomic.Bool
+	svOverlap  atomic.Bool // Runs overlapped in the current busy period
+	svEpoch    time.Time
 }
 
 // Compile prepares g for execution. It returns an *ir.FormatError when g has error
@@ -122,7 +139,7 @@ func compile(g *Graph, opts Options, depth int) (*Program, error) {
 	if err := feNoWeights(g); err != nil {
 		return nil, err
 	}
-	p := &Program{g: g, opts: opts, params: g.Parameters}
+	p := &Program{g: g, opts: opts, params: g.Parameters, svEpoch: time.Now()}
 	p.base = make([]int, len(g.Nodes))
 	for i, n := range g.Nodes {
 		p.base[i] = p.nvals
@@ -498,7 +515,7 @@ func (p *Program) run(ctx context.Context, inputs, outputs []*ir.Tensor, profile
 		ctx = context.Background()
 	}
 	if p.opts.ParkHelpers && p.workers != nil {
-		p.running.Add(1)
+		p.svBegin()
 		defer p.parkHelpers()
 	}
 	pl, err := p.planForInputs(inputs)
@@ -580,12 +597,53 @@ func WithOneThread(ctx context.Context) context.Context {
 	return context.WithValue(ctx, svOneThreadKey{}, true)
 }
 
+// svBegin starts a Run under Options.ParkHelpers: it counts the Run in and, with
+// IdleSpin, notes the idle gap before a busy period's first Run (svIdleGap) or that Runs
+// overlap.
+func (p *Program) svBegin() {
+	n := p.running.Add(1)
+	switch {
+	case p.opts.IdleSpin <= 0:
+	case n == 1:
+		p.svIdleGap()
+	case !p.svOverlap.Load():
+		p.svOverlap.Store(true)
+	}
+}
+
 // parkHelpers ends a Run under Options.ParkHelpers: the last one in progress parks the
-// helpers. (A Run starting meanwhile only finds them parked at its next region.)
+// helpers, after svSpin. (A Run starting meanwhile only finds them parked at its next
+// region.)
 func (p *Program) parkHelpers() {
 	if p.running.Add(-1) == 0 {
-		p.workers.Rest()
+		p.workers.RestAfter(p.svSpin())
 	}
+}
+
+// svSpin is how long the helpers poll after a busy period that just ended: IdleSpin when
+// the idle gap before it was within IdleSpin, that is when their polling would have found
+// its first Run, and no two Runs overlapped in it; 0 otherwise. So a client that sends its
+// next request soon after each answer finds them awake, while requests that come seldom
+// (or the first after a pause) cost no polling at all, and neither do overlapping Runs (a
+// loaded server's throughput streams, which run on their callers' goroutines and leave
+// the helpers parked: kernels.Workers.Begin).
+func (p *Program) svSpin() time.Duration {
+	if p.opts.IdleSpin <= 0 {
+		return 0
+	}
+	p.svIdleEnd.Store(int64(time.Since(p.svEpoch)))
+	if overlap := p.svOverlap.Swap(false); p.svSpinNext.Load() && !overlap {
+		return p.opts.IdleSpin
+	}
+	return 0
+}
+
+// svIdleGap notes, at the first Run of a busy period, whether the idle gap since the
+// last busy period was within IdleSpin.
+func (p *Program) svIdleGap() {
+	end := p.svIdleEnd.Load()
+	gap := time.Duration(int64(time.Since(p.svEpoch)) - end)
+	p.svSpinNext.Store(end != 0 && gap <= p.opts.IdleSpin)
 }
 
 // planForInputs validates inputs and returns the plan for their shapes.

@@ -4,9 +4,11 @@ import (
 	"context"
 	"math/rand/v2"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -17,18 +19,36 @@ import (
 // TestParkHelpers checks Options.ParkHelpers (helpers park when the last Run ends): the
 // outputs are bit-identical to a program without it, sequentially and with Runs from
 // several goroutines overlapping, and RunInto still allocates nothing; and the same for
-// runs under graph.WithOneThread (a lone run on the caller alone).
+// runs under graph.WithOneThread (a lone run on the caller alone). With Options.IdleSpin
+// (helpers polling for a while after the last Run before they park) the same, and Close
+// ends the helpers also while they poll.
 func TestParkHelpers(t *testing.T) {
+	for _, spin := range []time.Duration{0, time.Millisecond, 50 * time.Millisecond} {
+		t.Run(spin.String(), func(t *testing.T) { testParkHelpers(t, spin) })
+	}
+}
+
+func testParkHelpers(t *testing.T, spin time.Duration) {
 	f := filepath.Join(corpusDir, "open-closed-eye-0001-fp16", "model.xml")
 	if !exists(f) {
 		t.Skip("corpus not found")
 	}
+	g0 := runtime.NumGoroutine()
 	plain, err := graph.Load(f, graph.Options{Threads: 2})
 	require.NoError(t, err)
 	defer plain.Close()
-	parked, err := graph.Load(f, graph.Options{Threads: 2, ParkHelpers: true})
+	parked, err := graph.Load(f, graph.Options{Threads: 2, ParkHelpers: true, IdleSpin: spin})
 	require.NoError(t, err)
-	defer parked.Close()
+	defer func() {
+		// The helpers, polling or parked, end with Close: no goroutine is left.
+		parked.Close()
+		plain.Close()
+		// (A loop, not require.Eventually, which checks from goroutines of its own.)
+		for end := time.Now().Add(10 * time.Second); runtime.NumGoroutine() > g0 && time.Now().Before(end); {
+			time.Sleep(time.Millisecond)
+		}
+		require.LessOrEqual(t, runtime.NumGoroutine(), g0, "goroutines left after Close")
+	}()
 	in := plain.Inputs()[0]
 	d, ok := in.Shape.Static()
 	require.True(t, ok)

@@ -94,11 +94,11 @@ func TestSrvStreamPath(t *testing.T) {
 	a.End()
 
 	// A second run in progress asks the pool's helpers to park.
-	pool.rest.Store(false)
+	pool.restAt.Store(0)
 	b.Begin()
-	require.False(t, pool.rest.Load())
+	require.Zero(t, pool.restAt.Load())
 	a.Begin()
-	require.True(t, pool.rest.Load())
+	require.NotZero(t, pool.restAt.Load())
 	a.End()
 	b.End()
 	require.Equal(t, int32(0), pool.srv.runs.Load())

@@ -25,15 +25,18 @@ type Workers struct {
 	mu      sync.Mutex // held for the duration of a parallel region
 	closed  bool
 	closing atomic.Bool // set by Close: spinning helpers exit
-	rest    atomic.Bool // set by Rest, cleared by the next post: polling helpers park
-	wake    []chan struct{}
-	twDone  []chan struct{} // per helper: its job ended while the caller slept (twJoin)
-	state   []helperState   // one per helper
-	job     job
-	scr     []scratch   // one per worker; index 0 is the caller
-	srv     srvStream   // throughput streams (srv_stream.go)
-	solo    atomic.Bool // set by Solo (and BeginSolo): regions run on the caller alone
-	wsSlow  wsSlow      // tests only: one worker made slow (wsSlowRun); zero in production
+	// restAt is set by Rest and RestAfter and cleared by the next post: the time on clock
+	// after which polling helpers park (0: no request, they poll for spinTime).
+	restAt atomic.Int64
+	epoch  time.Time // clock's origin
+	wake   []chan struct{}
+	twDone []chan struct{} // per helper: its job ended while the caller slept (twJoin)
+	state  []helperState   // one per helper
+	job    job
+	scr    []scratch   // one per worker; index 0 is the caller
+	srv    srvStream   // throughput streams (srv_stream.go)
+	solo   atomic.Bool // set by Solo (and BeginSolo): regions run on the caller alone
+	wsSlow wsSlow      // tests only: one worker made slow (wsSlowRun); zero in production
 }
 
 // wsSlow makes one worker of the parallel regions sleep for d before each chunk it
@@ -78,7 +81,7 @@ func NewWorkers(threads int) *Workers {
 	if threads <= 0 {
 		threads = runtime.GOMAXPROCS(0)
 	}
-	w := &Workers{threads: threads, scr: make([]scratch, threads)}
+	w := &Workers{threads: threads, scr: make([]scratch, threads), epoch: time.Now()}
 	w.job.parts = make([]thrPart, threads)
 	w.wake = make([]chan struct{}, threads-1)
 	w.twDone = make([]chan struct{}, threads-1)
@@ -149,27 +152,35 @@ func (w *Workers) helper(id int, wake chan struct{}) {
 	}
 }
 
-// poll spins for up to spinTime waiting for a post and claims it. It reports
-// whether the helper now runs a job.
+// poll spins waiting for a post and claims it: for up to spinTime, or, after Rest or
+// RestAfter, until the time they set. It reports whether the helper now runs a job.
 func (w *Workers) poll(st *atomic.Uint32) bool {
-	var t0 time.Time
+	t0 := int64(-1)
 	for i := 0; ; i++ {
 		if st.Load() == stPosted && st.CompareAndSwap(stPosted, stRunning) {
 			return true
 		}
 		if i&255 == 255 {
-			if w.closing.Load() || w.rest.Load() {
+			if w.closing.Load() {
 				return false
 			}
-			if t0.IsZero() {
-				t0 = time.Now()
-			} else if time.Since(t0) > spinTime {
+			now := w.clock()
+			if r := w.restAt.Load(); r != 0 {
+				if now >= r {
+					return false
+				}
+			} else if t0 < 0 {
+				t0 = now
+			} else if now-t0 > int64(spinTime) {
 				return false
 			}
 			runtime.Gosched()
 		}
 	}
 }
+
+// clock is the time since w was made, in nanoseconds (monotonic).
+func (w *Workers) clock() int64 { return int64(time.Since(w.epoch)) }
 
 // scratch is a worker's reusable buffer, handed out as typed sub-slices.
 type scratch struct {
@@ -362,8 +373,8 @@ func (w *Workers) run(ctx context.Context, j *job, parallel bool) error {
 		if parallel && !w.closed && !w.solo.Load() {
 			helpers = max(0, min(w.threads-1, chunks-1))
 		}
-		if helpers > 0 && w.rest.Load() {
-			w.rest.Store(false)
+		if helpers > 0 && w.restAt.Load() != 0 {
+			w.restAt.Store(0)
 		}
 		j.slow = w.wsSlow
 		thrSplit(j.parts, chunks, helpers+1)
@@ -492,9 +503,21 @@ func (w *Workers) Solo(on bool) {
 // instead of at the end of spinTime, giving their CPUs back: for a caller that knows no
 // region follows soon (a server between requests). The next region posts to parked
 // helpers and wakes them (the caller does not wait for them), and clears the request. It
-// is optional: without it helpers park after spinTime.
-func (w *Workers) Rest() {
-	if w != nil && !w.rest.Load() {
-		w.rest.Store(true)
+// is optional: without it helpers park after spinTime. Rest is RestAfter(0).
+func (w *Workers) Rest() { w.RestAfter(0) }
+
+// RestAfter asks the helpers that are polling for the next parallel region to go on
+// polling for d from now (longer or shorter than spinTime), and then to park if no region
+// came: a bounded spin-then-park for a caller whose next region may come after an idle
+// gap (a server between one client's requests), so that a region starting within d finds
+// its helpers awake instead of waking parked threads on CPUs that went idle. Helpers
+// that have already parked stay parked. A polling helper holds its CPU (it yields to
+// other goroutines between polls); d <= 0 parks them at once. The next region clears
+// the request, as Rest's.
+func (w *Workers) RestAfter(d time.Duration) {
+	if w == nil {
+		return
 	}
+	at := w.clock() + int64(max(d, 0))
+	w.restAt.Store(max(at, 1))
 }

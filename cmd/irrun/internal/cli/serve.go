@@ -31,6 +31,7 @@ type serveFlags struct {
 	metricsEnable             bool
 	metricsList               string
 	drainSeconds              float64
+	idleSpin                  time.Duration
 	targetDevice, logLevel    string
 	ignored                   [6]string
 	ignoredInts               [2]int
@@ -72,6 +73,7 @@ finish, and irrun exits. See docs/serve.md.`,
 	f.IntVar(&o.nireq, "nireq", 0, "inferences of one model version running at once (0: the CPU count)")
 	f.IntVar(&o.maxQueue, "max_queue", serve.DefaultMaxQueue, "requests per model version that may wait for an inference; more are refused (HTTP 503, gRPC RESOURCE_EXHAUSTED)")
 	f.IntVar(&o.nthreads, "nthreads", 0, "threads of one inference (0: all CPUs)")
+	f.DurationVar(&o.idleSpin, "idle_spin", serve.DefaultIdleSpin, "how long an inference's helper threads keep polling for the next inference before they park (0: park at once)")
 	o.maxRequest = byteSize(serve.DefaultMaxRequestBytes)
 	f.Var(&o.maxRequest, "max_request_bytes", "largest accepted request body or gRPC message (e.g. 64MiB)")
 	o.maxMemory = byteSize(graph.DefaultMaxMemory)
@@ -108,10 +110,17 @@ func (e *env) serve(cmd *cobra.Command, o *serveFlags) error {
 	if o.port != 0 && o.port == o.restPort {
 		return usagef(cmd, "--port and --rest_port are both %d", o.port)
 	}
+	if o.idleSpin < 0 {
+		return usagef(cmd, "--idle_spin is %v, want >= 0", o.idleSpin)
+	}
+	idleSpin := o.idleSpin
+	if idleSpin == 0 {
+		idleSpin = -1 // serve.Options: negative parks at once, 0 is the default
+	}
 	opts := serve.Options{
 		ModelName: o.modelName, ModelPath: o.modelPath, ConfigPath: o.configPath,
 		PollWait: time.Duration(o.pollWait) * time.Second,
-		NIReq:    o.nireq, MaxQueue: o.maxQueue, Threads: o.nthreads,
+		NIReq:    o.nireq, MaxQueue: o.maxQueue, Threads: o.nthreads, IdleSpin: idleSpin,
 		MaxMemory: int64(o.maxMemory), MaxRequestBytes: int64(o.maxRequest),
 		Metrics: o.metricsEnable, DrainTimeout: time.Duration(o.drainSeconds * float64(time.Second)),
 		Log: e.stderr, Version: moduleVersion(),

@@ -193,3 +193,12 @@ func TestServeWithRealClients(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, string(out), `ovms_requests_success{api="KServe",interface="REST",method="ModelInfer",name="pool",version="1"} 2`)
 }
+
+// TestSvIdleSpinFlag: --idle_spin takes a duration >= 0 (0 parks the helpers at once).
+func TestSvIdleSpinFlag(t *testing.T) {
+	requireCode(t, irrun(t, "serve", "--model_name=m", "--model_path=x", "--idle_spin=-1ms"), ExitUsage)
+	requireCode(t, irrun(t, "serve", "--model_name=m", "--model_path=x", "--idle_spin=soon"), ExitUsage)
+	r := irrun(t, "serve", "--help")
+	requireCode(t, r, ExitOK)
+	require.Contains(t, r.stdout, "--idle_spin")
+}

@@ -438,7 +438,15 @@ func TestServeOverhead(t *testing.T) {
 
 	nireq, _ := strconv.Atoi(os.Getenv("IRRUN_SERVE_PERF_NIREQ"))     // 0: the default
 	threads, _ := strconv.Atoi(os.Getenv("IRRUN_SERVE_PERF_THREADS")) // 0: the default
-	ts := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads})
+	var idleSpin time.Duration                                        // 0: DefaultIdleSpin
+	if v := os.Getenv("IRRUN_SERVE_PERF_IDLE_SPIN"); v != "" {
+		idleSpin, err = time.ParseDuration(v)
+		require.NoError(t, err, "IRRUN_SERVE_PERF_IDLE_SPIN")
+		if idleSpin == 0 {
+			idleSpin = -1 // parked at once
+		}
+	}
+	ts := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads, IdleSpin: idleSpin})
 	ts.waitReady(t)
 	// The same server with the helpers left polling after each inference (the server
 	// before round 6), for comparison.
@@ -458,6 +466,15 @@ func TestServeOverhead(t *testing.T) {
 	spans := &svSpans{}
 	tsSpan := startServerSpans(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads}, spans)
 	tsSpan.waitReady(t)
+	// The same server with the helpers parked at once after the last inference (IdleSpin
+	// off: the server before round 14), and the idle spin IRRUN_SERVE_PERF_IDLE_SPIN
+	// sets for ts (default DefaultIdleSpin) — the A/B pair of the "park" rows.
+	tsPark := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads, IdleSpin: -1})
+	tsPark.waitReady(t)
+	// The default server whose connections also poll for the idle spin before a read
+	// blocks (svConnSpin): does the caller's own CPU halting between requests cost?
+	tsConn := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads, IdleSpin: idleSpin, svConnSpin: ts.opts.IdleSpin})
+	tsConn.waitReady(t)
 	mv := ts.repo.Load().models["m"].versions[0]
 	name := mv.inputs[0].Name
 	// Each server's limiter records how long 0, 1 and 2 inferences ran at once.
@@ -466,7 +483,7 @@ func TestServeOverhead(t *testing.T) {
 		l.sv.Store(&svActive{})
 		return l
 	}
-	limTS, limPoll, limNoYield, limT1, limSpan := limOf(ts), limOf(tsPoll), limOf(tsNoYield), limOf(tsT1), limOf(tsSpan)
+	limTS, limPoll, limNoYield, limT1, limSpan, limPark, limConn := limOf(ts), limOf(tsPoll), limOf(tsNoYield), limOf(tsT1), limOf(tsSpan), limOf(tsPark), limOf(tsConn)
 
 	// The no-op servers answer what the real ones answer for this model.
 	restBody, restHL := binaryInferBody(name, dims, data, true)
@@ -558,6 +575,7 @@ func TestServeOverhead(t *testing.T) {
 		spans                                   *svSpans
 		slot, span, body, flush                 []time.Duration
 		slotP50s, spanP50s, bodyP50s, flushP50s []time.Duration
+		idle                                    []time.Duration // gaps between two inferences (1 client)
 	}
 	pc := func(mode, target string, clients int) *perfClient {
 		return &perfClient{Mode: mode, Target: target, Model: "m", Input: name, Shape: dims, Clients: clients, Seconds: dur.Seconds()}
@@ -573,6 +591,13 @@ func TestServeOverhead(t *testing.T) {
 	ppOuts, err := pp.Run(context.Background(), []*ir.Tensor{x})
 	require.NoError(t, err)
 	benchPause := func() error { return pp.RunInto(context.Background(), []*ir.Tensor{x}, ppOuts) }
+	// The same with the helpers polling for the server's idle spin after each run.
+	pps, err := graph.Load(filepath.Join(vdir, "model.xml"), graph.Options{ParkHelpers: true, IdleSpin: ts.opts.IdleSpin})
+	require.NoError(t, err)
+	defer pps.Close()
+	ppsOuts, err := pps.Run(context.Background(), []*ir.Tensor{x})
+	require.NoError(t, err)
+	benchPauseSpin := func() error { return pps.RunInto(context.Background(), []*ir.Tensor{x}, ppsOuts) }
 	// Two goroutines running the same parked-helpers program back to back (each with its
 	// own outputs): two inferences always in flight, as the server at 4 clients and nireq
 	// 2 runs them (one throughput stream per core), without any protocol. And the same
@@ -627,6 +652,7 @@ func TestServeOverhead(t *testing.T) {
 	rows := []*row{
 		{key: "bench", name: "bench (in-process)", clients: 1, call: bench},
 		{key: "benchpause", name: "bench 0.2 ms pauses", clients: 1, call: benchPause, pause: 200 * time.Microsecond},
+		{key: "benchpausespin", name: "bench 0.2 ms pauses, spin", clients: 1, call: benchPauseSpin, pause: 200 * time.Microsecond},
 		{key: "bench2", name: "bench 2 streams", clients: 2, call: benchStreams},
 		{key: "bench1t", name: "bench 1 thread", clients: 1, call: bench1t},
 		{key: "rest1", name: "REST binary", clients: 1, client: pc("rest", ts.url+"/v2/models/m/infer", 1)},
@@ -651,6 +677,12 @@ func TestServeOverhead(t *testing.T) {
 		{key: "restbusylean", name: "REST 1 ms spin, lean client", clients: 1, client: lean(pc("rest", "http://"+rlBusy.Addr().String()+"/", 1))},
 		{key: "grpcbusylean", name: "gRPC 1 ms spin, lean client", clients: 1, client: lean(pc("grpc", busyGRPC, 1))},
 		{key: "grpcnoopdef", name: "gRPC no-op grpc defaults", clients: 1, client: pc("grpc", noopGRPCDefault, 1)},
+		{key: "rest1park", name: "REST binary, parked", clients: 1, client: pc("rest", tsPark.url+"/v2/models/m/infer", 1)},
+		{key: "grpc1park", name: "gRPC, parked", clients: 1, client: pc("grpc", tsPark.grpcAddr, 1)},
+		{key: "rest1conn", name: "REST binary, conn spin", clients: 1, client: pc("rest", tsConn.url+"/v2/models/m/infer", 1)},
+		{key: "grpc1conn", name: "gRPC, conn spin", clients: 1, client: pc("grpc", tsConn.grpcAddr, 1)},
+		{key: "rest4park", name: "REST binary, parked", clients: 4, client: pc("rest", tsPark.url+"/v2/models/m/infer", 4)},
+		{key: "grpc4park", name: "gRPC, parked", clients: 4, client: pc("grpc", tsPark.grpcAddr, 4)},
 		{key: "rest4", name: "REST binary", clients: 4, client: pc("rest", ts.url+"/v2/models/m/infer", 4)},
 		{key: "grpc4", name: "gRPC", clients: 4, client: pc("grpc", ts.grpcAddr, 4)},
 		{key: "grpc1noyield", name: "gRPC no yield", clients: 1, client: pc("grpc", tsNoYield.grpcAddr, 1)},
@@ -669,16 +701,20 @@ func TestServeOverhead(t *testing.T) {
 			continue
 		}
 		switch {
-		case strings.HasPrefix(r.client.Target, ts.url), r.client.Target == ts.grpcAddr:
+		case strings.HasPrefix(r.client.Target, ts.url+"/"), r.client.Target == ts.grpcAddr:
 			r.lim = limTS
-		case strings.HasPrefix(r.client.Target, tsPoll.url), r.client.Target == tsPoll.grpcAddr:
+		case strings.HasPrefix(r.client.Target, tsPoll.url+"/"), r.client.Target == tsPoll.grpcAddr:
 			r.lim = limPoll
-		case strings.HasPrefix(r.client.Target, tsNoYield.url), r.client.Target == tsNoYield.grpcAddr:
+		case strings.HasPrefix(r.client.Target, tsNoYield.url+"/"), r.client.Target == tsNoYield.grpcAddr:
 			r.lim = limNoYield
-		case strings.HasPrefix(r.client.Target, tsT1.url), r.client.Target == tsT1.grpcAddr:
+		case strings.HasPrefix(r.client.Target, tsT1.url+"/"), r.client.Target == tsT1.grpcAddr:
 			r.lim = limT1
-		case strings.HasPrefix(r.client.Target, tsSpan.url), r.client.Target == tsSpan.grpcAddr:
+		case strings.HasPrefix(r.client.Target, tsSpan.url+"/"), r.client.Target == tsSpan.grpcAddr:
 			r.lim = limSpan
+		case strings.HasPrefix(r.client.Target, tsPark.url+"/"), r.client.Target == tsPark.grpcAddr:
+			r.lim = limPark
+		case strings.HasPrefix(r.client.Target, tsConn.url+"/"), r.client.Target == tsConn.grpcAddr:
+			r.lim = limConn
 		}
 	}
 	// IRRUN_SERVE_PERF_ROWS (comma-separated keys above) keeps some rows, e.g. to profile
@@ -706,7 +742,7 @@ func TestServeOverhead(t *testing.T) {
 			srv0, n0 := r.srvCPU, r.n
 			if r.lim != nil {
 				r.lim.sv.Load().take() // from here on
-				r.lim.sv.Load().takeBusy()
+				r.lim.sv.Load().takeBusyIdle()
 			}
 			if r.spans != nil {
 				r.spans.take()
@@ -741,7 +777,9 @@ func TestServeOverhead(t *testing.T) {
 			}
 			if r.lim != nil && r.clients == 1 {
 				// The client's warm-up calls are in the first perfWarmup periods (spans).
-				r.slot, r.slotP50s = svAppendRound(r.slot, r.slotP50s, r.lim.sv.Load().takeBusy(), perfWarmup)
+				busy, idle := r.lim.sv.Load().takeBusyIdle()
+				r.slot, r.slotP50s = svAppendRound(r.slot, r.slotP50s, busy, perfWarmup)
+				r.idle = append(r.idle, idle[min(perfWarmup, len(idle)):]...)
 			}
 			if r.spans != nil {
 				span, body, flush := r.spans.take()
@@ -826,6 +864,42 @@ func TestServeOverhead(t *testing.T) {
 			}
 		}
 	})
+	// What the idle spin must cover at 1 client: the gap from one inference's end to the
+	// next one's start (the response, the client, the next request).
+	fmt.Fprintf(&report, "idle gaps between inferences at 1 client, ms:  p10    p50    p90    p99\n")
+	for _, r := range rows {
+		if len(r.idle) > 0 {
+			g := slices.Sorted(slices.Values(r.idle))
+			q := func(f float64) float64 { return g[int(f*float64(len(g)-1))].Seconds() * 1e3 }
+			fmt.Fprintf(&report, "%-44s %6.3f %6.3f %6.3f %6.3f\n", fmt.Sprintf("%s x%d", r.name, r.clients), q(0.1), q(0.5), q(0.9), q(0.99))
+		}
+	}
+	// The idle spin A/B: each row with the server's idle spin over the same row with the
+	// helpers parked at once, round by round.
+	fmt.Fprintf(&report, "idle spin %v against parked at once, per-round quotients, median [min–max]:\n", ts.opts.IdleSpin)
+	for _, pair := range [][2]string{{"rest1", "rest1park"}, {"grpc1", "grpc1park"}, {"rest1conn", "rest1park"}, {"grpc1conn", "grpc1park"}, {"rest4", "rest4park"}, {"grpc4", "grpc4park"}, {"benchpausespin", "benchpause"}} {
+		var a, b *row
+		for _, r := range rows {
+			switch r.key {
+			case pair[0]:
+				a = r
+			case pair[1]:
+				b = r
+			}
+		}
+		if a == nil || b == nil {
+			continue
+		}
+		if a.clients == 1 {
+			m, lo, hi := svRatios(svMs(a.p50s), svMs(b.p50s))
+			fmt.Fprintf(&report, "%-16s p50 spin / parked     %5.3f [%5.3f–%5.3f]\n", pair[0], m, lo, hi)
+		} else {
+			m, lo, hi := svRatios(a.rates, b.rates)
+			fmt.Fprintf(&report, "%-16s req/s spin / parked   %5.3f [%5.3f–%5.3f]\n", pair[0], m, lo, hi)
+		}
+		m, lo, hi := svRatios(a.cpus, b.cpus)
+		fmt.Fprintf(&report, "%-16s CPU/req spin / parked %5.3f [%5.3f–%5.3f]\n", "", m, lo, hi)
+	}
 	svServerSide(&report, func(yield func(name string, client, slot, span, body, flush, bench []time.Duration)) {
 		var bench []time.Duration
 		for _, r := range rows {

@@ -411,7 +411,7 @@ func sameConfig(a, b ModelConfig) bool {
 // compile loads one version's model and fills its metadata.
 func (s *Server) compile(mv *modelVersion, nireq int) error {
 	p, err := graph.Load(mv.xml, graph.Options{Threads: s.opts.Threads, MaxMemory: s.opts.MaxMemory,
-		ParkHelpers: !s.opts.pollHelpers})
+		ParkHelpers: !s.opts.pollHelpers, IdleSpin: s.opts.IdleSpin})
 	if err != nil {
 		return err
 	}
@@ -481,7 +481,9 @@ type limiter struct {
 //
 // It also keeps the length of every busy period (from a first inference taking a slot to
 // the last one giving it back; at 1 client, one inference each) for the report's
-// server-side lines, at most svActiveMax between two takes.
+// server-side lines, at most svActiveMax between two takes, and of every idle gap between
+// two busy periods (at 1 client: from one response's inference to the next request's, what
+// the helpers' idle spin must cover).
 type svActive struct {
 	mu    sync.Mutex
 	last  time.Time
@@ -489,6 +491,8 @@ type svActive struct {
 	d     [3]time.Duration
 	busy0 time.Time       // when the current busy period began
 	busy  []time.Duration // busy periods ended since the last takeBusy
+	idle0 time.Time       // when the last busy period ended
+	idle  []time.Duration // idle gaps ended since the last takeBusy
 }
 
 // svActiveMax bounds the busy periods an svActive keeps.
@@ -507,8 +511,14 @@ func (a *svActive) add(delta int) {
 	switch {
 	case a.n <= 0 && a.n+delta > 0:
 		a.busy0 = now
-	case a.n > 0 && a.n+delta <= 0 && len(a.busy) < svActiveMax:
-		a.busy = append(a.busy, now.Sub(a.busy0))
+		if !a.idle0.IsZero() && len(a.idle) < svActiveMax {
+			a.idle = append(a.idle, now.Sub(a.idle0))
+		}
+	case a.n > 0 && a.n+delta <= 0:
+		if len(a.busy) < svActiveMax {
+			a.busy = append(a.busy, now.Sub(a.busy0))
+		}
+		a.idle0 = now
 	}
 	a.last, a.n = now, a.n+delta
 	a.mu.Unlock()
@@ -516,11 +526,18 @@ func (a *svActive) add(delta int) {
 
 // takeBusy returns the busy periods that ended since the last takeBusy.
 func (a *svActive) takeBusy() []time.Duration {
+	b, _ := a.takeBusyIdle()
+	return b
+}
+
+// takeBusyIdle returns the busy periods and the idle gaps that ended since the last
+// takeBusy or takeBusyIdle; the next idle gap starts from now.
+func (a *svActive) takeBusyIdle() (busy, idle []time.Duration) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	b := a.busy
-	a.busy = nil
-	return b
+	busy, idle = a.busy, a.idle
+	a.busy, a.idle, a.idle0 = nil, nil, time.Time{}
+	return busy, idle
 }
 
 // take returns the times accumulated since the last take and starts again.

@@ -35,6 +35,9 @@ const (
 	DefaultMaxRequestBytes int64 = 256 << 20
 	DefaultMaxQueue              = 64
 	DefaultDrainTimeout          = 30 * time.Second
+	// DefaultIdleSpin is how long the kernels' helper threads keep polling for the next
+	// inference after the last one in progress ends (Options.IdleSpin).
+	DefaultIdleSpin = time.Millisecond
 )
 
 // Options configure a Server. Either ConfigPath or ModelName and ModelPath are set.
@@ -51,7 +54,13 @@ type Options struct {
 	NIReq    int
 	MaxQueue int
 	// Threads is each inference's thread count (graph.Options.Threads); 0 = GOMAXPROCS.
-	Threads   int
+	Threads int
+	// IdleSpin is how long the kernels' helper threads keep polling for the next
+	// inference of a version after the last one in progress ends before they park
+	// (graph.Options.IdleSpin): an inference that comes within it finds them awake
+	// instead of waking threads on CPUs that went idle. 0 means DefaultIdleSpin; a
+	// negative value parks them at once.
+	IdleSpin  time.Duration
 	MaxMemory int64
 	// MaxRequestBytes bounds a request's body (REST) or message (gRPC); 0 = default.
 	MaxRequestBytes int64
@@ -72,6 +81,9 @@ type Options struct {
 	// svNoYield (tests) runs gRPC inferences without the yield before them (Server.run),
 	// as before round 11, for comparison.
 	svNoYield bool
+	// svConnSpin (tests) makes the connections' Reads poll for this long before they
+	// block (svSpinListener), for comparison.
+	svConnSpin time.Duration
 }
 
 // Server serves models over REST and gRPC.
@@ -125,6 +137,11 @@ func New(opts Options) (*Server, error) {
 	}
 	if opts.MaxMemory == 0 {
 		opts.MaxMemory = graph.DefaultMaxMemory
+	}
+	if opts.IdleSpin == 0 {
+		opts.IdleSpin = DefaultIdleSpin
+	} else if opts.IdleSpin < 0 {
+		opts.IdleSpin = 0
 	}
 	s := &Server{opts: opts}
 	s.repo.Store(&repoState{models: map[string]*servedModel{}})
@@ -192,6 +209,9 @@ func (s *Server) Serve(ctx context.Context, grpcLn, restLn net.Listener) error {
 		return errors.New("serve: no listener (set --port and/or --rest_port)")
 	}
 	errc := make(chan error, 2)
+	if d := s.opts.svConnSpin; d > 0 {
+		grpcLn, restLn = svSpinListen(grpcLn, d), svSpinListen(restLn, d)
+	}
 	if grpcLn != nil {
 		go func() { errc <- s.grpc.Serve(grpcLn) }()
 	}

@@ -41,4 +41,22 @@ func TestSvActive(t *testing.T) {
 	require.GreaterOrEqual(t, busy[0], 7*time.Millisecond)
 	require.Less(t, busy[0], 7*time.Millisecond+500*time.Millisecond)
 	require.Empty(t, a.takeBusy(), "takeBusy starts again")
+
+	// Idle gaps: between the end of one busy period and the start of the next; none before
+	// the first one after a take.
+	a.add(1)
+	a.add(-1)
+	time.Sleep(3 * time.Millisecond)
+	a.add(1)
+	a.add(-1)
+	busy, idle := a.takeBusyIdle()
+	require.Len(t, busy, 2)
+	require.Len(t, idle, 1)
+	require.GreaterOrEqual(t, idle[0], 3*time.Millisecond)
+	require.Less(t, idle[0], 3*time.Millisecond+500*time.Millisecond)
+	a.add(1)
+	a.add(-1)
+	busy, idle = a.takeBusyIdle()
+	require.Len(t, busy, 1)
+	require.Empty(t, idle, "the gap across a take is not counted")
 }
