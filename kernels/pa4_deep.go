@@ -55,10 +55,10 @@ func pa4AxisFor(p *winPlan, a int, s *scratch) (ax pa4Axis, lo, hi int) {
 
 // pa4DeepUse reports whether float AvgPool job j takes the deep-window
 // path: a 3-D window of two depth taps or more over output planes of at
-// most pa4DeepMaxOut outputs, when the estimated scalar adds of a plane
-// here are fewer than the per-output-depth units of avgBlockFloat cost
+// most pa4DeepMaxOut outputs, when the estimated adds of a plane here are
+// at most half what the per-output-depth units of avgBlockFloat cost
 // (pa4DeepUnitCost each plus their depth fold of nz·nr·W elements, 8
-// lanes, and for f16/bf16 the widening of those rows).
+// lanes, and their H and W passes). The rule reads the geometry only.
 func pa4DeepUse(j *job) bool {
 	p := &j.wp
 	if j.ints[0] != 0 || p.nsp != 3 || p.k[0] < 2 || p.planes < 1 || p.inPlane == 0 || p.out[1]*p.out[2] > pa4DeepMaxOut {
@@ -81,11 +81,22 @@ func pa4DeepUse(j *job) bool {
 	Ho, Wo, Do := p.out[1], p.out[2], p.out[0]
 	// Here: per slice the W sums of nr rows and the H sums of Ho·Wo
 	// outputs, then the depth sums; plus the widening of the plane.
-	here := nz*(nr*taps[2]+Wo*taps[1]) + Ho*Wo*taps[0] + p.inPlane/8
+	here := nz*(nr*taps[2]+Wo*taps[1]) + p.inPlane/8
+	if Ho*Wo >= 8 {
+		here += Ho*Wo*taps[0]/8 + 16*Do // pa4Fold's vector folds
+	} else {
+		here += Ho * Wo * taps[0]
+	}
 	// avgBlockFloat: a unit per output depth, its depth fold over nr·W
 	// elements of each depth tap (8 lanes) and its H and W passes.
 	old := Do*pa4DeepUnitCost + taps[0]*nr*p.in[2]/8 + Do*(nr*taps[2]+Wo*taps[1])/4
-	return here <= old
+	// Measured (CPU time, BenchmarkPoolPa4Deep: 3-D cases of seeds 1, 7,
+	// 101 and 503 forced either way) a unit of here costs 0.7–1.4 ns, one
+	// of old 0.6–1.3 ns: this path is taken only where the estimate says
+	// it does half the work (it won 2.2× on avg bf16 4×313×34×4×7, 2.4×
+	// on f64 4×83×22×13×12 k[11,9,8], 1.1× on f32 1×302×25×7×16; it lost
+	// up to 5× where the estimate is above).
+	return 2*here <= old
 }
 
 // pa4DeepRunner runs the deep-window units (whole planes; S storage, T
@@ -170,31 +181,68 @@ func pa4Deep[S, T Number](j *job, s *scratch, lo, hi int) {
 				}
 			}
 		}
-		// Depth sums in depth order, divided by the count.
+		// Depth sums in depth order (one fold per output depth), then
+		// the divisions by the count.
 		for od := 0; od < Do; od++ {
-			z0, nz := int(az.x0[od]), int(az.n[od])
+			o := out[od*HoWo:][:HoWo]
+			nz := int(az.n[od])
+			if nz == 0 {
+				clear(o)
+				continue
+			}
+			pa4Fold(o, HoWo, sums[int(az.x0[od])*HoWo:], HoWo, 1, dD*HoWo, nz, 1, HoWo)
 			for oh := 0; oh < Ho; oh++ {
-				ny := int(ay.n[oh])
-				o := out[(od*Ho+oh)*Wo:][:Wo]
+				ny := nz * int(ay.n[oh])
+				o := o[oh*Wo:][:Wo]
 				for c := range o {
-					cnt := nz * ny * int(ax.n[c])
-					if cnt == 0 {
+					switch cnt := ny * int(ax.n[c]); {
+					case cnt == 0:
 						o[c] = 0
-						continue
-					}
-					var acc T
-					q := z0*HoWo + oh*Wo + c
-					for t := 0; t < nz; t++ {
-						acc += sums[q]
-						q += dD * HoWo
-					}
-					if j.flag {
-						o[c] = acc / vol
-					} else {
-						o[c] = acc / T(cnt)
+					case j.flag:
+						o[c] /= vol
+					default:
+						o[c] /= T(cnt)
 					}
 				}
 			}
 		}
 	})
+}
+
+// pa4Fold is foldAdd (from fresh accumulators, no division) for folds of 8
+// columns or more, and the same sums in the same order (acc = 0, then
+// every tap in order) by a scalar loop for narrower ones, whose foldAdd
+// call costs more than its adds.
+func pa4Fold[T Number](dst []T, ds int, src []T, sr, sc, ts, taps, rows, cols int) {
+	if cols >= 8 {
+		foldAdd(dst, ds, src, sr, sc, ts, taps, rows, cols, false, 1)
+		return
+	}
+	for r := 0; r < rows; r++ {
+		d := dst[r*ds:][:cols]
+		sv := src[r*sr:]
+		for c := range d {
+			var acc T
+			q := c * sc
+			for t := 0; t < taps; t++ {
+				acc += sv[q]
+				q += ts
+			}
+			d[c] = acc
+		}
+	}
+}
+
+// pa4SplitSmall reports whether an AvgPool job that planRows keeps on one
+// thread (fewer than 2^15 window taps) is still worth splitting: its cost
+// counts, besides the taps, the input it reads and the division and store
+// of every output (a pass each), so rows of few outputs over many planes
+// (avg f32 6×267×6 k3 s1 p1: 29K taps, 10K elements in and out, 53 µs on
+// one thread, where PyTorch's two threads take 35 µs) split in two. The
+// split depends on the thread count only through the units' boundaries,
+// which never change a result.
+func pa4SplitSmall(j *job, threads int) bool {
+	p := &j.wp
+	cost := p.outLen()*(p.kernelVol+2) + p.inLen()
+	return threads > 1 && j.units > 1 && cost >= 1<<15
 }
