@@ -246,3 +246,10 @@ func pa4SplitSmall(j *job, threads int) bool {
 	cost := p.outLen()*(p.kernelVol+2) + p.inLen()
 	return threads > 1 && j.units > 1 && cost >= 1<<15
 }
+
+// pa4GapElems bounds the elements of unneeded rows the integer AvgPool's
+// depth sums (avgiRows) add to join two runs of needed rows into one
+// widening call: a call costs about as much as widening 32 elements (avg
+// i64 1×192×38×13×13 k[4,4,2] s[2,6,3]: 3 runs of 4, 4 and 1 rows of 13
+// per slice, gaps of 2 rows).
+const pa4GapElems = 32
