@@ -25,6 +25,11 @@ import "unsafe"
 // as pqDFirst's tiny planes.
 const pa4DeepMaxOut = 64
 
+// pa4DeepMaxPlane bounds the input plane (elements) for the path: f16/bf16
+// widen whole planes into scratch, and the planes it wins on are small
+// (the cases below: 952 to 3,432 elements).
+const pa4DeepMaxPlane = 1 << 16
+
 // pa4DeepUnitCost is the estimated set-up cost of one avgBlockFloat unit
 // in scalar-add units (about 200–300 ns per unit measured on the case
 // above, ~1 ns a dependent scalar add).
@@ -61,7 +66,7 @@ func pa4AxisFor(p *winPlan, a int, s *scratch) (ax pa4Axis, lo, hi int) {
 // lanes, and their H and W passes). The rule reads the geometry only.
 func pa4DeepUse(j *job) bool {
 	p := &j.wp
-	if j.ints[0] != 0 || p.nsp != 3 || p.k[0] < 2 || p.planes < 1 || p.inPlane == 0 || p.out[1]*p.out[2] > pa4DeepMaxOut {
+	if j.ints[0] != 0 || p.nsp != 3 || p.k[0] < 2 || p.planes < 1 || p.inPlane == 0 || p.inPlane > pa4DeepMaxPlane || p.out[1]*p.out[2] > pa4DeepMaxOut {
 		return false
 	}
 	// Valid taps and read ranges per axis.
