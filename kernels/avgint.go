@@ -372,9 +372,23 @@ func avgiRows[T Number](g *avgiGeom, dst []uint64, src []T, high, signed bool, o
 		}
 		e := r + 1
 		if g.xe == g.W {
-			// Whole rows: a run of needed rows is contiguous in both.
-			for e < g.nr && g.need[e] {
-				e++
+			// Whole rows: a run of needed rows is contiguous in both;
+			// gaps of at most pa4GapElems elements join the run (one
+			// widening call instead of two: the rows in the gap are
+			// summed too and never read).
+			for e < g.nr {
+				if g.need[e] {
+					e++
+					continue
+				}
+				n := e + 1
+				for n < g.nr && !g.need[n] && (n-e)*g.xe <= pa4GapElems {
+					n++
+				}
+				if n >= g.nr || !g.need[n] {
+					break
+				}
+				e = n
 			}
 		}
 		f |= avgiWiden(dst[r*g.xe:][:(e-r)*g.xe], src[r*g.W:][:(e-r)*g.xe], high, signed, op, chk)

@@ -53,7 +53,12 @@ func AvgPoolContext[T Number](ctx context.Context, w *Workers, g Window, src, ds
 		elem = avgiPlanElem[T](&j.wp)
 	}
 	par := planRows(j, w.threadsFor(), elem)
-	if pltTinyUse(j, false, false) {
+	par = par || pa4SplitSmall(j, w.threadsFor()) // small runs split too (pa4_deep.go)
+	if (poolIsHalf[T]() || kindOf[T]() <= kFloat64) && pa4DeepUse(j) {
+		// Deep windows over tiny output planes: whole planes (pa4_deep.go).
+		j.fn = pa4DeepFn[T]()
+		par = pltTinyPlan(j, w.threadsFor())
+	} else if pltTinyUse(j, false, false) {
 		// Tiny planes: whole planes, windows summed directly (pl_tiny.go).
 		j.fn = pltAvgFn[T]()
 		par = pltTinyPlan(j, w.threadsFor())

@@ -131,7 +131,11 @@
 // output rows than input rows and the W pass is dear) and add the depth
 // slices before the H and W passes (small output planes), both chosen
 // from the geometry alone so that results never depend on the thread
-// count; any summation order keeps the documented bound.
+// count; any summation order keeps the documented bound. 3-D windows over
+// output planes of at most 64 outputs may instead run whole planes
+// (pa4_deep.go: each slice's W and H sums once, then the depth sums per
+// output, f16/bf16 widened once per run of planes), by a cost rule on the
+// geometry alone.
 //
 // MaxPool on narrow storage widens per block (maxBlock's cvt): each depth
 // tap's input rows are converted into scratch just before the W pass and

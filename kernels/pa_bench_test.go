@@ -11,7 +11,7 @@ import (
 // paPoolCase is one pooling geometry of a benchmark table.
 type paPoolCase struct {
 	name string
-	typ  string // f32, f64, f16, i8, u8, i32, i64
+	typ  string // f32, f64, f16, bf16, i8, u8, i32, i64
 	g    Window
 	op   string // max, maxidx, avg (exclude pad), avgi (pads counted)
 }
@@ -80,6 +80,16 @@ func paRunner(b *testing.B, w *Workers, c paPoolCase, ref bool) func() error {
 		return paRun(w, c, ref, paScaled[int32](f32, 1000), make([]int32, p.outLen()), idx)
 	case "i64":
 		return paRun(w, c, ref, paScaled[int64](f32, 1000), make([]int64, p.outLen()), idx)
+	case "bf16":
+		if ref {
+			return paRun(w, c, ref, f32, make([]float32, p.outLen()), idx)
+		}
+		src, dst := make([]uint16, p.inLen()), make([]uint16, p.outLen())
+		F32ToBF16(src, f32)
+		if c.op == "avg" || c.op == "avgi" {
+			return func() error { return AvgPoolBF16Context(context.Background(), w, c.g, src, dst, c.op == "avg") }
+		}
+		return func() error { return MaxPoolBF16Context(context.Background(), w, c.g, src, dst, idx, 0) }
 	case "f16":
 		if ref {
 			return paRun(w, c, ref, f32, make([]float32, p.outLen()), idx)

@@ -16,10 +16,8 @@ func pool6PickWindow(r *rand.Rand) Window {
 		in := 1 + r.IntN(12)
 		s := 1 + r.IntN(5)
 		pb, pe := r.IntN(3), r.IntN(3)
-		g.In = append(g.In, in)
-		g.Out = append(g.Out, (in+pb+pe-1)/s+1)
-		g.Kernel, g.Strides, g.Dilations = append(g.Kernel, 1), append(g.Strides, s), append(g.Dilations, 1+r.IntN(2))
-		g.PadsBegin, g.PadsEnd = append(g.PadsBegin, pb), append(g.PadsEnd, pe)
+		d := 1 + r.IntN(2)
+		g.testAddAxis(in, (in+pb+pe-1)/s+1, 1, s, d, pb, pe)
 	}
 	return g
 }
