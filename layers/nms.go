@@ -45,30 +45,52 @@ func scalarOr1(s ir.Shape) bool {
 }
 
 func (n *nmsOp) Infer(in []Input) ([]Output, error) {
+	out, err := n.shape(in)
+	if err != nil {
+		return nil, err
+	}
+	if err := nmsCheckTypes(in, n.OutputType); err != nil {
+		return nil, err
+	}
+	return nmsOutputs(out, n.OutputType), nil
+}
+
+// nmsOutputs are the three outputs of the selected-boxes shape out.
+func nmsOutputs(out ir.Shape, t ir.ElementType) []Output {
+	return []Output{
+		{Type: t, Shape: out},
+		{Type: ir.F32, Shape: cloneShape(out)},
+		{Type: t, Shape: ir.StaticShape(1)},
+	}
+}
+
+// shape is nms::shape_infer (static_output false): the shape of the selected indices.
+func (n *nmsOp) shape(in []Input) (ir.Shape, error) {
+	var none ir.Shape
 	if len(in) < 2 || len(in) > 6 {
-		return nil, fmt.Errorf("%s expects 2 to 6 inputs, got %d", n.name(), len(in))
+		return none, fmt.Errorf("%s expects 2 to 6 inputs, got %d", n.name(), len(in))
 	}
 	boxes, scores := in[0].Shape, in[1].Shape
 	if r, ok := boxes.Rank(); ok && r != 3 {
-		return nil, fmt.Errorf("Expected a 3D tensor for the 'boxes' input (boxes shape %s)", boxes)
+		return none, fmt.Errorf("Expected a 3D tensor for the 'boxes' input (boxes shape %s)", boxes)
 	}
 	if r, ok := scores.Rank(); ok && r != 3 {
-		return nil, fmt.Errorf("Expected a 3D tensor for the 'scores' input (scores shape %s)", scores)
+		return none, fmt.Errorf("Expected a 3D tensor for the 'scores' input (scores shape %s)", scores)
 	}
 	names := [...]string{2: "max_output_boxes_per_class", 3: "iou_threshold", 4: "score_threshold", 5: "soft_nms_sigma"}
 	for i := 2; i < len(in); i++ {
 		if !scalarOr1(in[i].Shape) {
-			return nil, fmt.Errorf("Expected 0D or 1D tensor for the '%s' input (got shape %s)", names[i], in[i].Shape)
+			return none, fmt.Errorf("Expected 0D or 1D tensor for the '%s' input (got shape %s)", names[i], in[i].Shape)
 		}
 	}
 	sel := ir.DynamicDim()
 	if !boxes.DynamicRank {
 		if !scores.DynamicRank {
 			if !boxes.Dims[0].Compatible(scores.Dims[0]) {
-				return nil, fmt.Errorf("The first dimension of both 'boxes' and 'scores' must match. (boxes %s, scores %s)", boxes, scores)
+				return none, fmt.Errorf("The first dimension of both 'boxes' and 'scores' must match. (boxes %s, scores %s)", boxes, scores)
 			}
 			if !boxes.Dims[1].Compatible(scores.Dims[2]) {
-				return nil, fmt.Errorf("'boxes' and 'scores' input shapes must match at the second and third dimension respectively. Boxes: %s, Scores: %s", boxes, scores)
+				return none, fmt.Errorf("'boxes' and 'scores' input shapes must match at the second and third dimension respectively. Boxes: %s, Scores: %s", boxes, scores)
 			}
 			if len(in) > 2 {
 				if v, ok := in[2].ints(); ok && len(v) > 0 && v[0] >= 0 {
@@ -85,18 +107,10 @@ func (n *nmsOp) Infer(in []Input) ([]Output, error) {
 			}
 		}
 		if !boxes.Dims[2].Compatible(ir.StaticDim(4)) {
-			return nil, fmt.Errorf("The last dimension of the 'boxes' input must be equal to 4 (boxes shape %s)", boxes)
+			return none, fmt.Errorf("The last dimension of the 'boxes' input must be equal to 4 (boxes shape %s)", boxes)
 		}
 	}
-	if err := nmsCheckTypes(in, n.OutputType); err != nil {
-		return nil, err
-	}
-	out := ir.Shape{Dims: []ir.Dim{sel, ir.StaticDim(3)}}
-	return []Output{
-		{Type: n.OutputType, Shape: out},
-		{Type: ir.F32, Shape: cloneShape(out)},
-		{Type: n.OutputType, Shape: ir.StaticShape(1)},
-	}, nil
+	return ir.Shape{Dims: []ir.Dim{sel, ir.StaticDim(3)}}, nil
 }
 
 // nmsMaxLength is Dimension(d.get_max_length()): the upper bound as a static dimension,
