@@ -8,7 +8,7 @@ import (
 
 // DetectionOutput-1/8 shape inference: src/core/tests/type_prop/detection_output.cpp@045ab6f4,
 // as data. The v8 suites loop over create_attributes_vector (keep_top_k {10,-1} × top_k {5,-1}
-// × variance_encoded_in_target × share_location × normalized: 16 attribute sets); the inputs
+// × variance_encoded_in_target × share_location × normalized: 32 attribute sets); the inputs
 // are built per set as the test builds them and the expected shape is written out per
 // (keep_top_k, top_k) from compute_reference_output_shape.
 func TestTPDetectionOutput(t *testing.T) {
