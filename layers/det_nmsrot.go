@@ -37,10 +37,25 @@ func (o *seqNMSRotatedOp) Infer(in []Input) ([]Output, error) {
 		b.Dims[2] = ir.StaticDim(4)
 		in = append([]Input{{Type: in[0].Type, Shape: b, Value: nil}}, in[1:]...)
 	}
-	outs, err := (&nmsOp{BoxEncoding: "corner", SortDescending: o.SortDescending, OutputType: o.OutputType, version: 9}).Infer(in)
+	out, err := (&nmsOp{BoxEncoding: "corner", SortDescending: o.SortDescending, OutputType: o.OutputType, version: 9}).shape(in)
 	if err != nil {
 		return nil, err
 	}
+	// nms_rotated::validate::input_types, then the output type (after the shapes).
+	for i := range in {
+		t := in[i].Type
+		if i == 2 {
+			if t.IsStatic() && !t.IsInteger() {
+				return nil, fmt.Errorf("Expected integer type as element type for the input at: 2 (got %s)", t)
+			}
+		} else if t.IsStatic() && !t.IsFloat() {
+			return nil, fmt.Errorf("Expected floating point type as element type for the input at: %d (got %s)", i, t)
+		}
+	}
+	if o.OutputType != ir.I32 && o.OutputType != ir.I64 {
+		return nil, fmt.Errorf("The `output_type` attribute (related to the first and third output) must be i32 or i64. (got %s)", o.OutputType)
+	}
+	outs := nmsOutputs(out, o.OutputType)
 	if t := in[1].Type; t.IsFloat() {
 		outs[1].Type = t
 	}

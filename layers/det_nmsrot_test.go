@@ -105,7 +105,7 @@ func TestSeqNMSRotatedInfer(t *testing.T) {
 	}
 	cases := []seqInferCase{
 		{"NMSRotated", "opset13", nil, []Input{seqIn(t, f, "[1,6,5]"), seqIn(t, f, "[1,1,6]"), {Type: i64, Shape: shape(t, "[]"), Value: i64Tensor(t, 3)}},
-			[]string{"[3,3]", "[3,3]", "[1]"}, ""},
+			[]string{"[..3,3]", "[..3,3]", "[1]"}, ""},
 		{"NMSRotated", "opset13", nil, c("[1,6,4]", "[1,1,6]"), nil, "The last dimension of the 'boxes' input must be equal to 5"},
 	}
 	seqRunInfer(t, cases)

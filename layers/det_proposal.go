@@ -37,10 +37,13 @@ func (o *seqProposalOp) Infer(in []Input) ([]Output, error) {
 	if len(in) != 3 {
 		return nil, fmt.Errorf("Proposal expects 3 inputs, got %d", len(in))
 	}
-	t, err := seqFloatType(in, []int{0, 1, 2}, "Proposal layer input class_probs should have floating point type")
-	if err != nil {
-		return nil, err
+	// validate_element_types: each input floating point; the outputs take class_probs' type.
+	for i, name := range [...]string{"class_probs", "bbox_deltas", "image_shape"} {
+		if x := in[i].Type; x.IsStatic() && !x.IsFloat() {
+			return nil, fmt.Errorf("Proposal layer input %s should have floating point type (%s).", name, x)
+		}
 	}
+	t := in[0].Type
 	if o.PostNMSTopN == 0 {
 		return nil, fmt.Errorf("Attribute post_nms_topn cannot be zero.")
 	}
@@ -50,6 +53,7 @@ func (o *seqProposalOp) Infer(in []Input) ([]Output, error) {
 	if o.BaseSize == 0 {
 		return nil, fmt.Errorf("Attribute base_size cannot be zero.")
 	}
+	// proposal::shape_infer_boxes.
 	probs, deltas, img := in[0].Shape, in[1].Shape, in[2].Shape
 	if err := seqRankErr(probs, 4, "Proposal layer shape class_probs should be rank 4 compatible"); err != nil {
 		return nil, err
@@ -57,13 +61,15 @@ func (o *seqProposalOp) Infer(in []Input) ([]Output, error) {
 	if err := seqRankErr(deltas, 4, "Proposal layer shape bbox_deltas should be rank 4 compatible"); err != nil {
 		return nil, err
 	}
-	if err := seqRankErr(img, 1, "Proposal layer image_shape input must be a 1D tensor"); err != nil {
-		return nil, err
-	}
-	if !img.DynamicRank && !(img.Dims[0].Compatible(ir.StaticDim(3)) || img.Dims[0].Compatible(ir.StaticDim(4))) {
-		return nil, fmt.Errorf("Image_shape must be 1-D tensor and has got 3 or 4 elements (image_shape_shape[0] %s)", img.Dims[0])
+	if !img.DynamicRank && (len(img.Dims) != 1 || !(img.Dims[0].Compatible(ir.StaticDim(3)) || img.Dims[0].Compatible(ir.StaticDim(4)))) {
+		return nil, fmt.Errorf("Image_shape must be 1-D tensor and has got 3 or 4 elements (image_shape_shape[0]%s).", img)
 	}
 	batch := seqDim(probs, 0)
+	if !probs.DynamicRank && !deltas.DynamicRank {
+		if anchors := dimMul(probs.Dims[1], ir.StaticDim(2)); !deltas.Dims[1].Compatible(anchors) {
+			return nil, fmt.Errorf("Anchor number inconsistent between class_probs (%s), and bbox_deltas (%s).", anchors, deltas.Dims[1])
+		}
+	}
 	if !deltas.DynamicRank {
 		m, ok := dimMerge(batch, deltas.Dims[0])
 		if !ok {
@@ -93,10 +99,15 @@ func (o *seqProposalOp) name() string {
 	return "Proposal-1"
 }
 
+// CheckRunnable: the kernel computes the three inputs in one floating-point type (OpenVINO's
+// inference accepts any floating-point types).
 func (o *seqProposalOp) CheckRunnable(in []Input) error {
 	for _, x := range in {
 		if x.Type.IsStatic() && !seqIsFloat(x.Type) {
 			return unsupportedType(o.name(), x.Type)
+		}
+		if x.Type.IsStatic() && in[0].Type.IsStatic() && x.Type != in[0].Type {
+			return &ir.UnsupportedError{What: fmt.Sprintf("%s with inputs of types %s and %s", o.name(), in[0].Type, x.Type)}
 		}
 	}
 	return nil

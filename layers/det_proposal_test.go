@@ -154,3 +154,16 @@ func TestSeqProposalInfer(t *testing.T) {
 	}
 	seqRunInfer(t, cases)
 }
+
+// Proposal infers inputs of different floating-point types (OpenVINO's validate_element_types
+// checks each on its own; the outputs take class_probs' type), but the kernel runs one type.
+func TestProposalMixedTypes(t *testing.T) {
+	op := decodeOp(t, "Proposal", "opset4", "base_size", "1", "post_nms_topn", "2", "feat_stride", "1")
+	in := []Input{{Type: ir.F16, Shape: shape(t, "1,2,3,4")}, {Type: ir.F32, Shape: shape(t, "1,4,3,4")}, {Type: ir.F32, Shape: shape(t, "3")}}
+	outs, err := op.Infer(in)
+	require.NoError(t, err)
+	require.Equal(t, ir.F16, outs[0].Type)
+	require.Equal(t, ir.F16, outs[1].Type)
+	var u *ir.UnsupportedError
+	require.ErrorAs(t, op.(interface{ CheckRunnable([]Input) error }).CheckRunnable(in), &u)
+}

@@ -35,12 +35,6 @@ func (o *seqDeformConvOp) Infer(in []Input) ([]Output, error) {
 	if len(in) < 3 || len(in) > maxIn {
 		return nil, fmt.Errorf("DeformableConvolution-%d expects 3 to %d inputs, got %d", o.version, maxIn, len(in))
 	}
-	if o.Group < 1 {
-		return nil, fmt.Errorf("Attribute 'group' must be any value starting from 1. Got: %d", o.Group)
-	}
-	if o.DeformableGroup < 1 {
-		return nil, fmt.Errorf("Attribute 'deformable group' must be any value starting from 1. Got: %d", o.DeformableGroup)
-	}
 	t, ok := mergeTypes(in[0].Type, in[2].Type)
 	if !ok {
 		return nil, fmt.Errorf("Element types of inputs do not match. Got: data batch (%s), offsets (%s) and filters (%s)", in[0].Type, in[1].Type, in[2].Type)
@@ -54,61 +48,140 @@ func (o *seqDeformConvOp) Infer(in []Input) ([]Output, error) {
 		return nil, fmt.Errorf("Element type of inputs must be numeric. Got: %s", t)
 	}
 	data, offsets, filters := in[0].Shape, in[1].Shape, in[2].Shape
-	for i, s := range []ir.Shape{data, offsets, filters} {
-		if err := seqRankErr(s, 4, fmt.Sprintf("Input %d must be of rank 4.", i)); err != nil {
+	var mask ir.Shape
+	hasMask := len(in) == 4
+	if hasMask {
+		mask = in[3].Shape
+		if err := o.maskChecks(data, filters, mask); err != nil {
 			return nil, err
 		}
 	}
-	// The convolution geometry on data whose channels are those of one group.
-	fake := cloneShape(data)
+	// util::shape_infer: the spatial rank from the data, else the filters, else the offsets.
+	ns := -1
+	for _, s := range []ir.Shape{data, filters, offsets} {
+		if r, ok := s.Rank(); ok {
+			ns = r - 2
+			break
+		}
+	}
+	if ns < 0 {
+		return []Output{{Type: t, Shape: ir.DynamicRankShape()}}, nil
+	}
+	names := [...]string{"Input", "Offsets", "Filters", "Mask"}
+	for i := range in {
+		if r, ok := in[i].Shape.Rank(); ok && r != 4 {
+			return nil, fmt.Errorf("%s must be of rank 4. Got: %d", names[i], r)
+		}
+	}
+	if o.Group < 1 {
+		return nil, fmt.Errorf("Attribute 'group' must be any value starting from 1. Got: %d", o.Group)
+	}
+	if o.DeformableGroup < 1 {
+		return nil, fmt.Errorf("Attribute 'deformable group' must be any value starting from 1. Got: %d", o.DeformableGroup)
+	}
+	// common_attributes, apply_padding and append_spatial_shape through the convolution's
+	// geometry, on inputs without their channel dims (the channels are checked below).
+	fakeData, fakeFilters := ir.Shape{Dims: make([]ir.Dim, 4)}, ir.DynamicRankShape()
+	for i := range fakeData.Dims {
+		fakeData.Dims[i] = ir.DynamicDim()
+	}
 	if !data.DynamicRank {
-		c := data.Dims[1]
-		if c.IsStatic() && c.Lo%o.Group != 0 {
-			return nil, fmt.Errorf("Input channels dimension of data batch has incompatible value with 'group' attribute. Data batch channels: %d, 'group' attribute value: %d", c.Lo, o.Group)
-		}
-		if c.IsStatic() {
-			fake.Dims[1] = ir.StaticDim(c.Lo / o.Group)
-		} else {
-			fake.Dims[1] = ir.DynamicDim()
-		}
+		copy(fakeData.Dims[2:], data.Dims[2:])
 	}
-	if !filters.DynamicRank && filters.Dims[0].IsStatic() && filters.Dims[0].Lo%o.Group != 0 {
-		return nil, fmt.Errorf("Output channels dimension of filters must be divisible by 'group' attribute. Filters channels: %d, 'group' attribute value: %d", filters.Dims[0].Lo, o.Group)
-	}
-	if !offsets.DynamicRank && !filters.DynamicRank && filters.Dims[2].IsStatic() && filters.Dims[3].IsStatic() {
-		want := 2 * o.DeformableGroup * filters.Dims[2].Lo * filters.Dims[3].Lo
-		if !offsets.Dims[1].Compatible(ir.StaticDim(want)) {
-			return nil, fmt.Errorf("The channels dimension of offsets input is not compatible with filters and 'deformable group' attribute. Offsets input shape: %s, deformable 'group' attribute value: %d, filters shape: %s", offsets, o.DeformableGroup, filters)
-		}
-	}
-	if !offsets.DynamicRank && !data.DynamicRank && !offsets.Dims[0].Compatible(data.Dims[0]) {
-		return nil, fmt.Errorf("Data batch and offsets batch dimension must be same value. Got: %s and %s", data.Dims[0], offsets.Dims[0])
+	if !filters.DynamicRank {
+		fakeFilters = cloneShape(filters)
+		fakeFilters.Dims[0], fakeFilters.Dims[1] = ir.DynamicDim(), ir.DynamicDim()
 	}
 	autoPad := o.AutoPad
 	if autoPad == "notset" {
 		autoPad = "explicit"
 	}
 	a := &convAttrs{Strides: o.Strides, Dilations: o.Dilations, PadsBegin: o.PadsBegin, PadsEnd: o.PadsEnd, AutoPad: autoPad}
-	g, err := a.geometry(convKind{}, fake, filters, false, ir.Shape{}, nil)
+	g, err := a.geometry(convKind{}, fakeData, fakeFilters, false, ir.Shape{}, nil)
 	if err != nil {
 		return nil, err
 	}
-	out := g.out
-	if !out.DynamicRank && !offsets.DynamicRank {
-		for i := 2; i < 4; i++ {
-			m, ok := dimMerge(out.Dims[i], offsets.Dims[i])
-			if !ok {
-				return nil, fmt.Errorf("Spatial dimensions of offsets and output must be equal. Got: %s and %s", offsets, out)
-			}
-			out.Dims[i] = m
-		}
-	}
-	if len(in) == 4 {
-		if err := seqRankErr(in[3].Shape, 4, "Mask must be of rank 4."); err != nil {
+	out := ir.Shape{Dims: []ir.Dim{ir.DynamicDim(), ir.DynamicDim()}}
+	if !data.DynamicRank {
+		if err := o.divisible(data.Dims[1], "Input", o.Group, "group"); err != nil {
 			return nil, err
+		}
+		out.Dims[0] = data.Dims[0]
+	}
+	if !offsets.DynamicRank {
+		if !filters.DynamicRank {
+			want := dimMul(dimMul(dimMul(filters.Dims[2], filters.Dims[3]), ir.StaticDim(2)), ir.StaticDim(o.DeformableGroup))
+			if !offsets.Dims[1].Compatible(want) {
+				return nil, fmt.Errorf("The channels dimension of offsets input is not compatible with filters and 'deformable group' attribute. Offsets input shape: %s, deformable 'group' attribute value: %d, filters shape: %s", offsets, o.DeformableGroup, filters)
+			}
+		}
+		if err := o.divisible(offsets.Dims[1], "Offsets", o.DeformableGroup, "deformable group"); err != nil {
+			return nil, err
+		}
+		m, ok := dimMerge(offsets.Dims[0], out.Dims[0])
+		if !ok {
+			return nil, fmt.Errorf("Data batch and offsets batch dimension must be same value. Got: %s and %s", out.Dims[0], seqDim(data, 0))
+		}
+		out.Dims[0] = m
+	}
+	if !filters.DynamicRank {
+		if err := o.divisible(filters.Dims[0], "Filters", o.Group, "group"); err != nil {
+			return nil, err
+		}
+		if cin := dimMul(filters.Dims[1], ir.StaticDim(o.Group)); !data.DynamicRank && !data.Dims[1].Compatible(cin) {
+			return nil, fmt.Errorf("Data batch channel count (%s) does not match filter input channel count (%s)", data.Dims[1], cin)
+		}
+		out.Dims[1] = filters.Dims[0]
+	}
+	out.Dims = append(out.Dims, g.out.Dims[2:]...)
+	// Post-inference checks: the offsets' (and mask's) spatial dims are compatible with the
+	// output's; they do not refine it.
+	for _, c := range []struct {
+		s    ir.Shape
+		name string
+	}{{offsets, "offsets"}, {mask, "mask"}} {
+		if c.name == "mask" && !hasMask || c.s.DynamicRank {
+			continue
+		}
+		for i := 2; i < 4; i++ {
+			if !out.Dims[i].Compatible(c.s.Dims[i]) {
+				if c.name == "mask" {
+					return nil, fmt.Errorf("Spatial dimensions of mask and output must be compatible. (mask %s, output %s)", c.s, out)
+				}
+				return nil, fmt.Errorf("Spatial dimensions of offsets and output must be compatible.%s", out)
+			}
 		}
 	}
 	return []Output{{Type: t, Shape: out}}, nil
+}
+
+// divisible is deformable_conv::validate::(deformable_)group_divisible_dimension.
+func (o *seqDeformConvOp) divisible(d ir.Dim, name string, group int64, attr string) error {
+	if dimDivStatic(d, group) == emptyDim {
+		return fmt.Errorf("%s channels dimension (%s) must be evenly divisible by the '%s': %d", name, d, attr, group)
+	}
+	return nil
+}
+
+// maskChecks are DeformableConvolution-8's checks of the mask input, made before the common
+// shape inference.
+func (o *seqDeformConvOp) maskChecks(data, filters, mask ir.Shape) error {
+	if r, ok := mask.Rank(); !ok || r < 2 {
+		return nil
+	}
+	if r, ok := filters.Rank(); ok && r >= 4 {
+		want := dimMul(dimMul(filters.Dims[2], filters.Dims[3]), ir.StaticDim(o.DeformableGroup))
+		if !mask.Dims[1].Compatible(want) {
+			return fmt.Errorf("The channels dimension of mask input is not compatible with filters and 'deformable group' attribute. Mask input shape: %s, deformable 'group' attribute value: %d, filters shape: %s", mask, o.DeformableGroup, filters)
+		}
+	}
+	if err := o.divisible(mask.Dims[1], "Mask", o.DeformableGroup, "deformable group"); err != nil {
+		return err
+	}
+	if !data.DynamicRank && len(data.Dims) > 0 && !mask.Dims[0].Compatible(data.Dims[0]) {
+		return fmt.Errorf("Data batch and mask batch dimension must be same value. Got: %s and %s", mask.Dims[0], data.Dims[0])
+	}
+	return nil
 }
 
 func (o *seqDeformConvOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {

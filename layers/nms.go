@@ -10,17 +10,17 @@ import (
 )
 
 // NonMaxSuppression-5 and -9: src/core/shape_inference/include/nms_shape_inference.hpp
-// (nms::shape_infer with static_output), src/core/src/op/non_max_suppression.cpp; kernel
+// (nms::shape_infer, static_output false), src/core/src/op/non_max_suppression.cpp; kernel
 // kernels.NonMaxSuppression.
 //
 // The number of selected boxes depends on the data. OpenVINO's shape inference gives
-// [0..min(boxes, max_output_boxes_per_class)*batches*classes, 3] for partial shapes and
-// the upper bound itself for static shapes (static_output, as its plugins allocate); irrun
-// has one inference for both and uses the static form when every input shape is static.
-// When the graph runs the op, its outputs have the real number of selected boxes (as
-// OpenVINO's plugins and ONNX return): the op is a DynamicOp. A kernel run into outputs of
-// the static form fills the rows past valid_outputs with -1, as the specification says. A
-// negative max_output_boxes_per_class is an error.
+// [0..min(max(num_boxes), max_output_boxes_per_class)*max(batches)*max(classes), 3], the
+// count unbounded when max_output_boxes_per_class is not known or a rank is not (the
+// static upper bound, static_output, is only what its plugins allocate); irrun's inference
+// is the same. When the graph runs the op, its outputs have the real number of selected
+// boxes (as OpenVINO's plugins and ONNX return): the op is a DynamicOp. A kernel run into
+// outputs of a fixed row count fills the rows past valid_outputs with -1, as the
+// specification says. A negative max_output_boxes_per_class is an error.
 
 type nmsOp struct {
 	BoxEncoding    string         `attr:"box_encoding,enum=corner|center"`
@@ -45,90 +45,102 @@ func scalarOr1(s ir.Shape) bool {
 }
 
 func (n *nmsOp) Infer(in []Input) ([]Output, error) {
+	out, err := n.shape(in)
+	if err != nil {
+		return nil, err
+	}
+	if err := nmsCheckTypes(in, n.OutputType); err != nil {
+		return nil, err
+	}
+	return nmsOutputs(out, n.OutputType), nil
+}
+
+// nmsOutputs are the three outputs of the selected-boxes shape out.
+func nmsOutputs(out ir.Shape, t ir.ElementType) []Output {
+	return []Output{
+		{Type: t, Shape: out},
+		{Type: ir.F32, Shape: cloneShape(out)},
+		{Type: t, Shape: ir.StaticShape(1)},
+	}
+}
+
+// shape is nms::shape_infer (static_output false): the shape of the selected indices.
+func (n *nmsOp) shape(in []Input) (ir.Shape, error) {
+	var none ir.Shape
 	if len(in) < 2 || len(in) > 6 {
-		return nil, fmt.Errorf("%s expects 2 to 6 inputs, got %d", n.name(), len(in))
+		return none, fmt.Errorf("%s expects 2 to 6 inputs, got %d", n.name(), len(in))
 	}
 	boxes, scores := in[0].Shape, in[1].Shape
 	if r, ok := boxes.Rank(); ok && r != 3 {
-		return nil, fmt.Errorf("Expected a 3D tensor for the 'boxes' input (boxes shape %s)", boxes)
+		return none, fmt.Errorf("Expected a 3D tensor for the 'boxes' input (boxes shape %s)", boxes)
 	}
 	if r, ok := scores.Rank(); ok && r != 3 {
-		return nil, fmt.Errorf("Expected a 3D tensor for the 'scores' input (scores shape %s)", scores)
+		return none, fmt.Errorf("Expected a 3D tensor for the 'scores' input (scores shape %s)", scores)
 	}
 	names := [...]string{2: "max_output_boxes_per_class", 3: "iou_threshold", 4: "score_threshold", 5: "soft_nms_sigma"}
 	for i := 2; i < len(in); i++ {
 		if !scalarOr1(in[i].Shape) {
-			return nil, fmt.Errorf("Expected 0D or 1D tensor for the '%s' input (got shape %s)", names[i], in[i].Shape)
+			return none, fmt.Errorf("Expected 0D or 1D tensor for the '%s' input (got shape %s)", names[i], in[i].Shape)
 		}
-	}
-	static := true
-	for _, x := range in {
-		static = static && x.Shape.IsStatic()
 	}
 	sel := ir.DynamicDim()
 	if !boxes.DynamicRank {
-		maxOut := int64(-1)
-		if len(in) > 2 {
-			if v, ok := in[2].ints(); ok && len(v) > 0 && v[0] >= 0 {
-				maxOut = v[0]
-			}
-		}
-		if nb := boxes.Dims[1]; nb.IsStatic() {
-			m := nb.Lo
-			if maxOut >= 0 {
-				m = min(m, maxOut)
-			} else {
-				m = -1
-			}
-			switch {
-			case m < 0:
-				sel = ir.DynamicDim()
-			case static:
-				sel = ir.StaticDim(m)
-			default:
-				sel = ir.Dim{Lo: 0, Hi: m}
-			}
-		}
 		if !scores.DynamicRank {
 			if !boxes.Dims[0].Compatible(scores.Dims[0]) {
-				return nil, fmt.Errorf("The first dimension of both 'boxes' and 'scores' must match. (boxes %s, scores %s)", boxes, scores)
+				return none, fmt.Errorf("The first dimension of both 'boxes' and 'scores' must match. (boxes %s, scores %s)", boxes, scores)
 			}
 			if !boxes.Dims[1].Compatible(scores.Dims[2]) {
-				return nil, fmt.Errorf("'boxes' and 'scores' input shapes must match at the second and third dimension respectively. Boxes: %s, Scores: %s", boxes, scores)
+				return none, fmt.Errorf("'boxes' and 'scores' input shapes must match at the second and third dimension respectively. Boxes: %s, Scores: %s", boxes, scores)
+			}
+			if len(in) > 2 {
+				if v, ok := in[2].ints(); ok && len(v) > 0 && v[0] >= 0 {
+					// {0, min(max length of num_boxes, max_output_boxes_per_class)}: an
+					// unbounded num_boxes leaves the count unbounded.
+					sel = ir.Dim{Lo: 0, Hi: min(boxes.Dims[1].Hi, v[0])}
+					if boxes.Dims[1].Hi == ir.Inf {
+						sel = ir.DynamicDim()
+					}
+				}
 			}
 			for _, d := range scores.Dims[:2] {
-				f := ir.DynamicDim()
-				if d.Hi != ir.Inf {
-					f = ir.StaticDim(d.Hi)
-				}
-				sel = dimMul(sel, f)
+				sel = dimMul(sel, nmsMaxLength(d))
 			}
 		}
 		if !boxes.Dims[2].Compatible(ir.StaticDim(4)) {
-			return nil, fmt.Errorf("The last dimension of the 'boxes' input must be equal to 4 (boxes shape %s)", boxes)
+			return none, fmt.Errorf("The last dimension of the 'boxes' input must be equal to 4 (boxes shape %s)", boxes)
 		}
 	}
+	return ir.Shape{Dims: []ir.Dim{sel, ir.StaticDim(3)}}, nil
+}
+
+// nmsMaxLength is Dimension(d.get_max_length()): the upper bound as a static dimension,
+// an unbounded one as a dynamic dimension.
+func nmsMaxLength(d ir.Dim) ir.Dim {
+	if d.Hi == ir.Inf {
+		return ir.DynamicDim()
+	}
+	return ir.StaticDim(d.Hi)
+}
+
+// nmsCheckTypes checks the element types of the inputs and the output type, as
+// NonMaxSuppression's validate_and_infer_types does.
+func nmsCheckTypes(in []Input, outType ir.ElementType) error {
 	if !nmsFloat(in[0].Type) {
-		return nil, fmt.Errorf("Expected bf16, fp16 or fp32 as element type for the 'boxes' input. (got %s)", in[0].Type)
+		return fmt.Errorf("Expected bf16, fp16 or fp32 as element type for the 'boxes' input. (got %s)", in[0].Type)
 	}
 	if !nmsFloat(in[1].Type) {
-		return nil, fmt.Errorf("Expected bf16, fp16 or fp32 as element type for the 'scores' input. (got %s)", in[1].Type)
+		return fmt.Errorf("Expected bf16, fp16 or fp32 as element type for the 'scores' input. (got %s)", in[1].Type)
 	}
 	typeNames := [...]string{3: "iou_threshold", 4: "score_threshold_ps", 5: "soft_nms_sigma"}
 	for i := 3; i < len(in); i++ {
 		if !nmsFloat(in[i].Type) {
-			return nil, fmt.Errorf("Expected bf16, fp16 or fp32 as element type for the '%s' input. (got %s)", typeNames[i], in[i].Type)
+			return fmt.Errorf("Expected bf16, fp16 or fp32 as element type for the '%s' input. (got %s)", typeNames[i], in[i].Type)
 		}
 	}
-	if n.OutputType != ir.I32 && n.OutputType != ir.I64 {
-		return nil, fmt.Errorf("Output type must be i32 or i64 (output_type is %s)", n.OutputType)
+	if outType != ir.I32 && outType != ir.I64 {
+		return fmt.Errorf("Output type must be i32 or i64 (output_type is %s)", outType)
 	}
-	out := ir.Shape{Dims: []ir.Dim{sel, ir.StaticDim(3)}}
-	return []Output{
-		{Type: n.OutputType, Shape: out},
-		{Type: ir.F32, Shape: cloneShape(out)},
-		{Type: n.OutputType, Shape: ir.StaticShape(1)},
-	}, nil
+	return nil
 }
 
 // nmsScalar reads the first element of a scalar input as float64.

@@ -1,6 +1,8 @@
 package layers
 
 import (
+	"context"
+	"fmt"
 	"testing"
 
 	"github.com/irrun/irrun/ir"
@@ -19,8 +21,8 @@ func TestNMSInfer(t *testing.T) {
 		in       []Input
 		out, err string
 	}{
-		{"static boxes, max 3", []Input{f("2,7,4"), f("2,5,7"), maxOut(3), f(""), f("")}, "[30,3]", ""},
-		{"boxes fewer than max", []Input{f("1,6,4"), f("1,1,6"), maxOut(10), f(""), f("")}, "[6,3]", ""},
+		{"static boxes, max 3", []Input{f("2,7,4"), f("2,5,7"), maxOut(3), f(""), f("")}, "[..30,3]", ""},
+		{"boxes fewer than max", []Input{f("1,6,4"), f("1,1,6"), maxOut(10), f(""), f("")}, "[..6,3]", ""},
 		{"dynamic batch", []Input{f("?,7,4"), f("?,5,7"), maxOut(3), f(""), f("")}, "[?,3]", ""},
 		{"interval classes", []Input{f("2,7,4"), f("2,2..5,7"), maxOut(3), f("")}, "[..30,3]", ""},
 		{"max unknown", []Input{f("2,7,4"), f("2,5,7"), {Type: ir.I64, Shape: shape(t, "")}}, "[?,3]", ""},
@@ -72,6 +74,28 @@ func TestNMSInfer(t *testing.T) {
 	require.Equal(t, ir.I32, outs[2].Type)
 }
 
+// nmsRunRows runs a NonMaxSuppression-5/9 kernel into outputs of a fixed row count (the
+// static upper bound OpenVINO's plugins allocate; Infer gives the interval [0..rows]).
+func nmsRunRows(t *testing.T, op Op, rows int, in ...*ir.Tensor) []*ir.Tensor {
+	t.Helper()
+	inputs := make([]Input, len(in))
+	for i, x := range in {
+		inputs[i] = Input{Type: x.Type, Shape: shapeOfDims(x.Shape), Value: x}
+	}
+	outs, err := op.Infer(inputs)
+	require.NoError(t, err)
+	require.Equal(t, fmt.Sprintf("[..%d,3]", rows), outs[0].Shape.String())
+	k, err := Prepare(op, inputs, ExecOptions{})
+	require.NoError(t, err)
+	got := make([]*ir.Tensor, 3)
+	for i, dims := range [][]int{{rows, 3}, {rows, 3}, {1}} {
+		got[i], err = ir.NewTensor(outs[i].Type, dims)
+		require.NoError(t, err)
+	}
+	require.NoError(t, k.Run(context.Background(), in, got))
+	return got
+}
+
 func TestNMSRun(t *testing.T) {
 	scores := tensor(t, ir.F32, []int{1, 1, 6}, []float32{0.9, 0.75, 0.6, 0.95, 0.5, 0.3})
 	scalarF := func(v float32) *ir.Tensor { return tensor(t, ir.F32, []int{}, []float32{v}) }
@@ -89,7 +113,7 @@ func TestNMSRun(t *testing.T) {
 			{nil, flipped},
 		} {
 			op := decodeOp(t, "NonMaxSuppression", v, c.attrs...)
-			got := run(t, op, ExecOptions{}, c.boxes, scores, maxOut(3), scalarF(0.5), scalarF(0))
+			got := nmsRunRows(t, op, 3, c.boxes, scores, maxOut(3), scalarF(0.5), scalarF(0))
 			require.Equal(t, []int{3, 3}, got[0].Shape)
 			require.Equal(t, []int64{0, 0, 3, 0, 0, 0, 0, 0, 5}, got[0].Data)
 			require.InDeltaSlice(t, []float32{0, 0, 0.95, 0, 0, 0.9, 0, 0, 0.3}, got[1].Data, 1e-6)
@@ -98,7 +122,7 @@ func TestNMSRun(t *testing.T) {
 		// Fewer valid boxes than rows: the rest is -1 (nms_suppress_by_IOU_and_scores: score
 		// threshold 0.4 keeps 2 of 3 rows).
 		op := decodeOp(t, "NonMaxSuppression", v, "box_encoding", "center", "output_type", "i32")
-		got := run(t, op, ExecOptions{}, center, scores, maxOut(3), scalarF(0.5), scalarF(0.4))
+		got := nmsRunRows(t, op, 3, center, scores, maxOut(3), scalarF(0.5), scalarF(0.4))
 		require.Equal(t, []int32{0, 0, 3, 0, 0, 0, -1, -1, -1}, got[0].Data)
 		require.Equal(t, []int32{2}, got[2].Data)
 	}

@@ -15,7 +15,7 @@ func TestSeqNMSOldValues(t *testing.T) {
 	out := run(t, nms, ExecOptions{Reference: true},
 		seqF32(t, []int{1, 3, 4}, 0, 0, 1, 1, 0, 0.1, 1, 1.1, 0, 10, 1, 11),
 		seqF32(t, []int{1, 1, 3}, 0.9, 0.8, 0.7),
-		tensor(t, ir.I64, []int{1}, []int64{5}), seqF32(t, []int{1}, 0.5), seqF32(t, []int{1}, 0))
+		tensor(t, ir.I64, []int{}, []int64{5}), seqF32(t, []int{}, 0.5), seqF32(t, []int{}, 0))
 	require.Len(t, out, 1)
 	require.Equal(t, []int32{0, 0, 0, 0, 0, 2, -1, -1, -1}, out[0].Data)
 }

@@ -144,6 +144,11 @@ func (o *seqRNNOp) inferCell(in []Input, ns int) ([]Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	if o.kind == kernels.CellLSTM && !out.Dims[1].IsStatic() {
+		// lstm_cell_shape_inference.hpp (v0 and v4): a hidden size the inputs leave dynamic
+		// (or an interval) is the hidden_size attribute.
+		out.Dims[1] = ir.StaticDim(int64(o.HiddenSize))
+	}
 	if o.kind == kernels.CellLSTM && len(shapes) > 6 {
 		p, hidden := shapes[6], out.Dims[1]
 		if p.IsStatic() && hidden.IsStatic() {

@@ -213,7 +213,7 @@ func TestSeqCellInfer(t *testing.T) {
 		{"LSTMCell", "opset4", []string{"hidden_size", "3"}, in("[2,3]", "[2,3]", "[2,3]", "[12,3]", "[12,3]", "[12]"), []string{"[2,3]", "[2,3]"}, ""},
 		{"LSTMCell", "opset4", []string{"hidden_size", "3"}, in("[2,3]", "[2,3]", "[2,3]", "[12,3]", "[12,3]"), []string{"[2,3]", "[2,3]"}, ""},
 		{"LSTMCell", "opset4", []string{"hidden_size", "3"}, in("[?,3]", "[...]", "[...]", "[12,3]", "[...]", "[...]"), []string{"[?,3]", "[?,3]"}, ""},
-		{"LSTMCell", "opset4", []string{"hidden_size", "3"}, in("[...]", "[...]", "[...]", "[...]", "[...]", "[...]"), []string{"[?,?]", "[?,?]"}, ""},
+		{"LSTMCell", "opset4", []string{"hidden_size", "3"}, in("[...]", "[...]", "[...]", "[...]", "[...]", "[...]"), []string{"[?,3]", "[?,3]"}, ""}, // hidden_size attribute (lstm_cell_shape_inference.hpp)
 		{"LSTMCell", "opset4", []string{"hidden_size", "3"}, in("[2..5,3]", "[3..8,3]", "[?,3]", "[12,3]", "[12,3]", "[12]"), []string{"[3..5,3]", "[3..5,3]"}, ""},
 		{"LSTMCell", "opset4", []string{"hidden_size", "3"}, in("[2,3]", "[2,3]", "[2,3]", "[11,3]", "[12,3]", "[12]"), nil,
 			"First dimension of W input shape is required to be compatible with 12. Got shape: 11."},
