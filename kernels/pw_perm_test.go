@@ -122,12 +122,7 @@ func TestPwPerm(t *testing.T) {
 	require.Equal(t, []uintptr{64, 72, 74, 76, 80, 144, 272}, []uintptr{unsafe.Offsetof(z.nt), unsafe.Offsetof(z.ldLo),
 		unsafe.Offsetof(z.ldHi), unsafe.Offsetof(z.st), unsafe.Offsetof(z.msk), unsafe.Offsetof(z.off), unsafe.Offsetof(z.idx)})
 	r := rand.New(rand.NewPCG(12, 1))
-	testPwPerm[float32](t, r)
-	testPwPerm[float64](t, r)
-	testPwPerm[int32](t, r)
-	testPwPerm[uint32](t, r)
-	testPwPerm[int64](t, r)
-	testPwPerm[uint64](t, r)
+	ptRun(t, "f32 f64 i32 u32 i64 u64", func(t *testing.T, e ptElem) { e.pwPerm(t, r) })
 }
 
 // pwPoolGeom draws a 2- or 3-D MaxPool geometry with few outputs a row
@@ -214,11 +209,5 @@ func TestPwMaxPool(t *testing.T) {
 	defer w1.Close()
 	defer w2.Close()
 	r := rand.New(rand.NewPCG(12, 2))
-	testPwMaxPool[float32](t, r, w1, w2)
-	testPwMaxPool[float64](t, r, w1, w2)
-	testPwMaxPool[int32](t, r, w1, w2)
-	testPwMaxPool[uint32](t, r, w1, w2)
-	testPwMaxPool[int64](t, r, w1, w2)
-	testPwMaxPool[uint64](t, r, w1, w2)
-	testPwMaxPool[int8](t, r, w1, w2)
+	ptRun(t, "f32 f64 i32 u32 i64 u64 i8", func(t *testing.T, e ptElem) { e.pwMaxPool(t, r, w1, w2) })
 }
