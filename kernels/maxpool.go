@@ -52,6 +52,11 @@ func MaxPoolContext[T Number, I Index](ctx context.Context, w *Workers, g Window
 		if idx != nil {
 			j.mode = idxMode{modSp: j.mode.modBase}
 		}
+	} else if idx == nil && psSelUse(&p) {
+		// One depth and H tap with a stride: only the rows read, W-pooled
+		// in batches (ps_select.go).
+		j.fn = psSelFn[T]()
+		return w.run(ctx, j, psSelPlan(j, w.threadsFor()))
 	} else if rows, ok := smPlanesRows(&p); ok && idx == nil {
 		j.wp = rows
 	} else if skMaxUse[T](&p, idx != nil) {

@@ -24,6 +24,7 @@ type ptElem interface {
 	pool6PickCheck(t *testing.T, r *rand.Rand, pool []*Workers)
 	pool6WidenCheck(t *testing.T, r *rand.Rand)
 	poolTabMaxCheck(t *testing.T, r *rand.Rand, pool []*Workers, iters int)
+	psSelCheck(t *testing.T, pool []*Workers)
 }
 
 // ptOf implements ptElem for element type T.
@@ -51,6 +52,8 @@ func (ptOf[T]) pool6WidenCheck(t *testing.T, r *rand.Rand) { pool6WidenCheck[T](
 func (ptOf[T]) poolTabMaxCheck(t *testing.T, r *rand.Rand, pool []*Workers, iters int) {
 	poolTabMaxCheck[T](t, r, pool, iters)
 }
+
+func (ptOf[T]) psSelCheck(t *testing.T, pool []*Workers) { psSelCheck[T](t, pool) }
 
 // ptElems names every element type of the pooling kernels (Number).
 var ptElems = map[string]ptElem{
