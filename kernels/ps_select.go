@@ -115,7 +115,7 @@ func psSelUnits[S, T Number](j *job, s *scratch, lo, hi int) {
 		st.wRows = max(1, min(p.planes*p.out[0]*p.out[1], scratchBudget/((W+Wo)*e)))
 		need += st.wRows * (W + Wo) * e
 	}
-	s.reserve(need + int(unsafe.Sizeof(pwPerm{})))
+	s.reserve(need)
 	var pw pwPerm
 	if pwPermBuild[T](&pw, p) {
 		st.pw = &pw

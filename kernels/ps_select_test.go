@@ -48,8 +48,36 @@ func psSelGeom(r *rand.Rand) (Window, winPlan) {
 	}
 }
 
+// psColGeom draws a 2- or 3-D MaxPool geometry with one W tap and a W
+// stride of 2–8 (W pads up to 2: columns in the padding), an H window of
+// 2–11 taps (strides 1–6, dilations 1–3, pads up to half the dilated
+// kernel) and, for 3-D, a depth window of 1–4 taps.
+func psColGeom(r *rand.Rand) (Window, winPlan) {
+	for {
+		nsp := 2 + r.IntN(2)
+		g := Window{N: 1 + r.IntN(3), C: 1 + r.IntN(20)}
+		if nsp == 3 {
+			pwAxis(r, &g, 1+r.IntN(4), 1+r.IntN(3), 1+r.IntN(2), func() int { return r.IntN(8) })
+		}
+		pwAxis(r, &g, 2+r.IntN(10), 1+r.IntN(6), 1+r.IntN(3), func() int { return r.IntN(40) })
+		s := 2 + r.IntN(7)
+		pb, pe := r.IntN(3), r.IntN(3)
+		in := 1 + r.IntN(70)
+		span := in + pb + pe - 1
+		out := span/s + 1
+		if r.IntN(2) == 0 && span%s != 0 && out*s < in+pb {
+			out++
+		}
+		g.testAddAxis(in, out, 1, s, 1+r.IntN(3), pb, pe)
+		p, err := g.plan()
+		if err == nil && psColUse[float32](&p) {
+			return g, p
+		}
+	}
+}
+
 // TestPsSelect runs values-only MaxPool over geometries of the row-select
-// path (psSelUse) for every element type, on 1–3 threads, against
+// and column-select paths (psSelUse, psColUse) for every element type, on 1–3 threads, against
 // MaxPoolReference bit for bit (NaN, ±Inf, lowest, −0, ties), with no
 // allocation per call.
 func TestPsSelect(t *testing.T) {
@@ -66,8 +94,11 @@ func TestPsSelect(t *testing.T) {
 
 func psSelCheck[T Number](t *testing.T, pool []*Workers) {
 	r := rand.New(rand.NewPCG(14, uint64(kindOf[T]())*16+uint64(len(pltBits([]T{0})))))
-	for it := 0; it < 80; it++ {
+	for it := 0; it < 120; it++ {
 		g, p := psSelGeom(r)
+		if it%3 == 2 {
+			g, p = psColGeom(r)
+		}
 		src := poolTabValues[T](r, p.inLen())
 		want := make([]T, p.outLen())
 		require.NoError(t, MaxPoolReference[T, int64](g, src, want, nil, 0))
