@@ -52,7 +52,7 @@ func MaxPoolContext[T Number, I Index](ctx context.Context, w *Workers, g Window
 		if idx != nil {
 			j.mode = idxMode{modSp: j.mode.modBase}
 		}
-	} else if idx == nil && psSelUse(&p) {
+	} else if idx == nil && psSelUse[T](&p) {
 		// One depth and H tap with a stride: only the rows read, W-pooled
 		// in batches (ps_select.go).
 		j.fn = psSelFn[T]()

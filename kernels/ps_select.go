@@ -19,12 +19,16 @@ import "unsafe"
 // reference's bits (f16/bf16 widened per batch and narrowed back, as the
 // other MaxPool paths do).
 
-// psSelUse reports whether values-only MaxPool plan p takes the row-select
-// path: a 2- or 3-D window with one depth tap and one H tap, and a depth or
-// H stride above 1 (with both strides 1 every row is read, and the planes'
-// rows stack into one plane: smPlanesRows).
-func psSelUse(p *winPlan) bool {
-	return p.nsp >= 2 && p.k[0] == 1 && p.k[1] == 1 && (p.s[0] > 1 || p.s[1] > 1) && p.outLen() > 0 && p.inPlane > 0
+// psSelUse reports whether values-only MaxPool plan p on storage type T
+// takes the row-select path: a 2- or 3-D window with one depth tap and one
+// H tap, and a depth or H stride above 1 — or, with both strides 1 (every
+// row read; the separable kernels stack the planes' rows into one plane,
+// smPlanesRows), rows the four-register permutes take (psPerm4Use).
+func psSelUse[T Number](p *winPlan) bool {
+	if p.nsp < 2 || p.k[0] != 1 || p.k[1] != 1 || p.outLen() == 0 || p.inPlane == 0 {
+		return false
+	}
+	return p.s[0] > 1 || p.s[1] > 1 || psPerm4Use[T](p)
 }
 
 // psSelFn returns the row-select runner for storage type T.
@@ -91,6 +95,7 @@ type psSel[S, T Number] struct {
 	p      *winPlan
 	m      maxPass[T, T] // its wmax folds the interior columns
 	pw     *pwPerm
+	p4     *psPerm4
 	src    []S
 	dst    []S
 	cvt    bool
@@ -117,8 +122,11 @@ func psSelUnits[S, T Number](j *job, s *scratch, lo, hi int) {
 	}
 	s.reserve(need)
 	var pw pwPerm
+	var p4 psPerm4
 	if pwPermBuild[T](&pw, p) {
 		st.pw = &pw
+	} else if psPerm4Build[T](&p4, p) {
+		st.p4 = &p4
 	}
 	if st.cvt {
 		st.wb = take[T](s, st.wRows*W)
@@ -204,6 +212,10 @@ func (st *psSel[S, T]) wrows(dst []T, ds int, src []T, sr, rows int) {
 	W, Wo := p.in[2], p.out[2]
 	if st.pw != nil {
 		pwPermMax(dst, ds, src, sr, rows, st.pw)
+		return
+	}
+	if st.p4 != nil {
+		psPerm4Max(dst, ds, src, sr, rows, st.p4)
 		return
 	}
 	cl, ch := st.m.cl, st.m.ch

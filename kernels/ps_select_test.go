@@ -42,7 +42,7 @@ func psSelGeom(r *rand.Rand) (Window, winPlan) {
 		k, s, d := 1+r.IntN(11), 1+r.IntN(8), 1+r.IntN(3)
 		pwAxis(r, &g, k, s, d, func() int { return r.IntN(70) })
 		p, err := g.plan()
-		if err == nil && psSelUse(&p) {
+		if err == nil && psSelUse[float32](&p) {
 			return g, p
 		}
 	}
@@ -92,12 +92,27 @@ func TestPsSelect(t *testing.T) {
 	t.Run("bf16", func(t *testing.T) { psSelHalfCheck(t, pool, true) })
 }
 
+// psFixed are row-select geometries with output columns whose W window
+// lies in the padding (narrow rows through the permutes, wide rows through
+// the folds) and rows whose H window does.
+var psFixed = []Window{
+	{N: 2, C: 3, In: []int{7, 10}, Out: []int{3, 5}, Kernel: []int{1, 2}, Strides: []int{3, 3}, Dilations: []int{1, 1}, PadsBegin: []int{1, 4}, PadsEnd: []int{0, 3}},
+	{N: 1, C: 5, In: []int{5, 60}, Out: []int{2, 25}, Kernel: []int{1, 2}, Strides: []int{4, 3}, Dilations: []int{1, 1}, PadsBegin: []int{0, 5}, PadsEnd: []int{0, 8}},
+	{N: 3, C: 2, In: []int{4, 6, 40}, Out: []int{3, 4, 9}, Kernel: []int{1, 1, 5}, Strides: []int{2, 3, 5}, Dilations: []int{1, 1, 2}, PadsBegin: []int{2, 4, 9}, PadsEnd: []int{0, 2, 9}},
+}
+
 func psSelCheck[T Number](t *testing.T, pool []*Workers) {
 	r := rand.New(rand.NewPCG(14, uint64(kindOf[T]())*16+uint64(len(pltBits([]T{0})))))
-	for it := 0; it < 120; it++ {
+	for it := 0; it < 120+len(psFixed); it++ {
 		g, p := psSelGeom(r)
 		if it%3 == 2 {
 			g, p = psColGeom(r)
+		}
+		if it >= 120 {
+			g = psFixed[it-120]
+			var err error
+			p, err = g.plan()
+			require.NoError(t, err)
 		}
 		src := poolTabValues[T](r, p.inLen())
 		want := make([]T, p.outLen())

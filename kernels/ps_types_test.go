@@ -25,6 +25,7 @@ type ptElem interface {
 	pool6WidenCheck(t *testing.T, r *rand.Rand)
 	poolTabMaxCheck(t *testing.T, r *rand.Rand, pool []*Workers, iters int)
 	psSelCheck(t *testing.T, pool []*Workers)
+	psPerm4(t *testing.T, r *rand.Rand)
 }
 
 // ptOf implements ptElem for element type T.
@@ -54,6 +55,7 @@ func (ptOf[T]) poolTabMaxCheck(t *testing.T, r *rand.Rand, pool []*Workers, iter
 }
 
 func (ptOf[T]) psSelCheck(t *testing.T, pool []*Workers) { psSelCheck[T](t, pool) }
+func (ptOf[T]) psPerm4(t *testing.T, r *rand.Rand)       { psPerm4Check[T](t, r) }
 
 // ptElems names every element type of the pooling kernels (Number).
 var ptElems = map[string]ptElem{
