@@ -54,7 +54,10 @@ func MaxPoolContext[T Number, I Index](ctx context.Context, w *Workers, g Window
 		}
 	} else if idx == nil && psSelUse[T](&p) {
 		// One depth and H tap with a stride: only the rows read, W-pooled
-		// in batches (ps_select.go).
+		// in batches (ps_select.go), the planes' rows stacked when they tile.
+		if rows, ok := smPlanesRows(&p); ok {
+			j.wp = rows
+		}
 		j.fn = psSelFn[T]()
 		return w.run(ctx, j, psSelPlan(j, w.threadsFor()))
 	} else if idx == nil && psColUse[T](&p) {

@@ -50,7 +50,7 @@ func psSelGeom(r *rand.Rand) (Window, winPlan) {
 
 // psColGeom draws a 2- or 3-D MaxPool geometry with one W tap and a W
 // stride of 2–8 (W pads up to 2: columns in the padding), an H window of
-// 2–11 taps (strides 1–6, dilations 1–3, pads up to half the dilated
+// 2–11 taps (strides 2–6, dilations 1–3, pads up to half the dilated
 // kernel) and, for 3-D, a depth window of 1–4 taps.
 func psColGeom(r *rand.Rand) (Window, winPlan) {
 	for {
@@ -59,7 +59,7 @@ func psColGeom(r *rand.Rand) (Window, winPlan) {
 		if nsp == 3 {
 			pwAxis(r, &g, 1+r.IntN(4), 1+r.IntN(3), 1+r.IntN(2), func() int { return r.IntN(8) })
 		}
-		pwAxis(r, &g, 2+r.IntN(10), 1+r.IntN(6), 1+r.IntN(3), func() int { return r.IntN(40) })
+		pwAxis(r, &g, 2+r.IntN(10), 2+r.IntN(5), 1+r.IntN(3), func() int { return r.IntN(40) })
 		s := 2 + r.IntN(7)
 		pb, pe := r.IntN(3), r.IntN(3)
 		in := 1 + r.IntN(70)
