@@ -71,17 +71,8 @@ func psPerm4Build[T Number](t *psPerm4, p *winPlan) bool {
 		if nt == pwMaxTaps {
 			return false
 		}
-		pw.off[nt] = 0
-		pw.msk[nt] = m
+		pw.setTap(nt, 0, m, &lane, e)
 		t.hi[nt] = hi
-		if e == 4 {
-			pw.idx[nt] = lane
-		} else {
-			q := (*[8]int64)(unsafe.Pointer(&pw.idx[nt]))
-			for c := range q {
-				q[c] = int64(lane[c])
-			}
-		}
 		nt++
 	}
 	if nt == 0 {

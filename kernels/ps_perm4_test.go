@@ -56,17 +56,7 @@ func psPerm4Check[T Number](t *testing.T, r *rand.Rand) {
 		for i := range got {
 			got[i], want[i] = T(7), T(7)
 		}
-		for y := 0; y < rows; y++ {
-			for c := 0; c < Wo; c++ {
-				acc := lowest[T]()
-				for tp := 0; tp < k; tp++ {
-					if x := c*s - pb + tp*d; x >= 0 && x < W && src[y*sr+x] > acc {
-						acc = src[y*sr+x]
-					}
-				}
-				want[y*ds+c] = acc
-			}
-		}
+		pwWantRows(&p, want, ds, src, sr, rows)
 		psPerm4Max(got, ds, src, sr, rows, &tab)
 		require.Equal(t, pltBits(want), pltBits(got), "W %d Wo %d k %d s %d d %d pads %d/%d rows %d", W, Wo, k, s, d, pb, pe, rows)
 	}

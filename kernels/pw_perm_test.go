@@ -74,6 +74,23 @@ func pwPermGeom(r *rand.Rand, e int) winPlan {
 	}
 }
 
+// pwWantRows is the W pass of rows rows of src (row stride sr) into want
+// (row stride ds) by the definition: every output folds its taps inside
+// the row in tap order with the reference's strict update, from lowest.
+func pwWantRows[T Number](p *winPlan, want []T, ds int, src []T, sr, rows int) {
+	for y := 0; y < rows; y++ {
+		for c := 0; c < p.out[2]; c++ {
+			acc := lowest[T]()
+			for tp := 0; tp < p.k[2]; tp++ {
+				if x := c*p.s[2] - p.pb[2] + tp*p.d[2]; x >= 0 && x < p.in[2] && src[y*sr+x] > acc {
+					acc = src[y*sr+x]
+				}
+			}
+			want[y*ds+c] = acc
+		}
+	}
+}
+
 func testPwPerm[T Number](t *testing.T, r *rand.Rand) {
 	var z T
 	e := int(unsafe.Sizeof(z))
@@ -96,17 +113,7 @@ func testPwPerm[T Number](t *testing.T, r *rand.Rand) {
 		for i := range got {
 			got[i], want[i] = T(7), T(7) // gaps between rows stay untouched
 		}
-		for y := 0; y < rows; y++ {
-			for c := 0; c < Wo; c++ {
-				acc := lowest[T]()
-				for tp := 0; tp < p.k[2]; tp++ {
-					if x := c*p.s[2] - p.pb[2] + tp*p.d[2]; x >= 0 && x < W && src[y*sr+x] > acc {
-						acc = src[y*sr+x]
-					}
-				}
-				want[y*ds+c] = acc
-			}
-		}
+		pwWantRows(&p, want, ds, src, sr, rows)
 		pwPermMax(got, ds, src, sr, rows, &tab)
 		require.Equal(t, pltBits(want), pltBits(got), "W %d Wo %d k %d s %d d %d pads %d/%d rows %d", W, Wo, p.k[2], p.s[2], p.d[2], p.pb[2], p.pe[2], rows)
 	}
