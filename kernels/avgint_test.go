@@ -43,13 +43,7 @@ func TestAvgiStrategies(t *testing.T) {
 	for it := 0; it < 150; it++ {
 		g := randWindow(r, it%5 == 4)
 		t.Run(fmt.Sprint(it), func(t *testing.T) {
-			avgiCheck[int8](t, r, g)
-			avgiCheck[uint8](t, r, g)
-			avgiCheck[int16](t, r, g)
-			avgiCheck[uint32](t, r, g)
-			avgiCheck[int32](t, r, g)
-			avgiCheck[int64](t, r, g)
-			avgiCheck[uint64](t, r, g)
+			ptRun(t, "i8 u8 i16 u32 i32 i64 u64", func(t *testing.T, e ptElem) { e.avgiCheck(t, r, g) })
 		})
 	}
 }
@@ -105,12 +99,7 @@ func TestAvgiSlide(t *testing.T) {
 	}
 	for _, g := range gs {
 		require.NoError(t, g.Validate())
-		avgiSlideCheck[int8](t, r, pool, g)
-		avgiSlideCheck[uint16](t, r, pool, g)
-		avgiSlideCheck[int32](t, r, pool, g)
-		avgiSlideCheck[uint32](t, r, pool, g)
-		avgiSlideCheck[int64](t, r, pool, g)
-		avgiSlideCheck[uint64](t, r, pool, g)
+		ptRun(t, "i8 u16 i32 u32 i64 u64", func(t *testing.T, e ptElem) { e.avgiSlideCheck(t, r, pool, g) })
 	}
 }
 
@@ -207,14 +196,7 @@ func TestAvgiDivRow(t *testing.T) {
 // Go definition for every integer type, operation and row length.
 func TestAvgiWidenVec(t *testing.T) {
 	r := rand.New(rand.NewPCG(43, 1))
-	widenCheck[int8](t, r)
-	widenCheck[uint8](t, r)
-	widenCheck[int16](t, r)
-	widenCheck[uint16](t, r)
-	widenCheck[int32](t, r)
-	widenCheck[uint32](t, r)
-	widenCheck[int64](t, r)
-	widenCheck[uint64](t, r)
+	ptRun(t, "i8 u8 i16 u16 i32 u32 i64 u64", func(t *testing.T, e ptElem) { e.widenCheck(t, r) })
 }
 
 func widenCheck[T Number](t *testing.T, r *rand.Rand) {

@@ -71,6 +71,15 @@
 // windows tile each plane (no H padding, H = Ho·sH, dilated H kernel ≤ sH) runs
 // the same way, its planes' rows stacked into one plane (smPlanesRows).
 //
+// An axis whose window has one tap only selects input rows or columns.
+// A values-only MaxPool with one depth and one H tap and a depth or H
+// stride W-pools only the rows read, in batches of rows sharing their
+// strides (a plane's output rows, or one output row over a block of
+// planes; ps_select.go); one with one W tap and a W stride folds its H and
+// depth taps straight over the columns read (ps_cols.go). Rows of up to
+// four registers with at most one register of outputs are loaded once and
+// every tap is two permutes and a masked max (ps_perm4.go), in tap order.
+//
 // AdaptiveMaxPool folds columns first (one fold per window row range, SIMD
 // across the full input width, keeping per column its first row reaching
 // the maximum) and resolves each W window with "largest value, then

@@ -52,6 +52,19 @@ func MaxPoolContext[T Number, I Index](ctx context.Context, w *Workers, g Window
 		if idx != nil {
 			j.mode = idxMode{modSp: j.mode.modBase}
 		}
+	} else if idx == nil && psSelUse[T](&p) {
+		// One depth and H tap with a stride: only the rows read, W-pooled
+		// in batches (ps_select.go), the planes' rows stacked when they tile.
+		if rows, ok := smPlanesRows(&p); ok {
+			j.wp = rows
+		}
+		j.fn = psSelFn[T]()
+		return w.run(ctx, j, psSelPlan(j, w.threadsFor()))
+	} else if idx == nil && psColUse[T](&p) {
+		// One W tap with a stride: the H and depth taps folded over the
+		// columns read (ps_cols.go).
+		j.fn = psColRunner[T]{}
+		return w.run(ctx, j, planRows(j, w.threadsFor(), int(unsafe.Sizeof(src[0]))))
 	} else if rows, ok := smPlanesRows(&p); ok && idx == nil {
 		j.wp = rows
 	} else if skMaxUse[T](&p, idx != nil) {

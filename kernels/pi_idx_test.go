@@ -96,16 +96,7 @@ func TestPiMaxIdx(t *testing.T) {
 	pool := []*Workers{nil, NewWorkers(1), NewWorkers(2)}
 	defer pool[1].Close()
 	defer pool[2].Close()
-	t.Run("f32", func(t *testing.T) { piCheck[float32](t, pool) })
-	t.Run("f64", func(t *testing.T) { piCheck[float64](t, pool) })
-	t.Run("i8", func(t *testing.T) { piCheck[int8](t, pool) })
-	t.Run("u8", func(t *testing.T) { piCheck[uint8](t, pool) })
-	t.Run("i16", func(t *testing.T) { piCheck[int16](t, pool) })
-	t.Run("u16", func(t *testing.T) { piCheck[uint16](t, pool) })
-	t.Run("i32", func(t *testing.T) { piCheck[int32](t, pool) })
-	t.Run("u32", func(t *testing.T) { piCheck[uint32](t, pool) })
-	t.Run("i64", func(t *testing.T) { piCheck[int64](t, pool) })
-	t.Run("u64", func(t *testing.T) { piCheck[uint64](t, pool) })
+	ptRun(t, ptAll, func(t *testing.T, e ptElem) { e.piCheck(t, pool) })
 }
 
 // piRuleGeoms are geometries piRule takes (f32/f64): the sweep's

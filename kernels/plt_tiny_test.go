@@ -71,16 +71,7 @@ func TestPlTiny(t *testing.T) {
 	pool := []*Workers{nil, NewWorkers(1), NewWorkers(2)}
 	defer pool[1].Close()
 	defer pool[2].Close()
-	t.Run("f32", func(t *testing.T) { pltTinyCheck[float32](t, pool) })
-	t.Run("f64", func(t *testing.T) { pltTinyCheck[float64](t, pool) })
-	t.Run("i8", func(t *testing.T) { pltTinyCheck[int8](t, pool) })
-	t.Run("u8", func(t *testing.T) { pltTinyCheck[uint8](t, pool) })
-	t.Run("i16", func(t *testing.T) { pltTinyCheck[int16](t, pool) })
-	t.Run("u16", func(t *testing.T) { pltTinyCheck[uint16](t, pool) })
-	t.Run("i32", func(t *testing.T) { pltTinyCheck[int32](t, pool) })
-	t.Run("u32", func(t *testing.T) { pltTinyCheck[uint32](t, pool) })
-	t.Run("i64", func(t *testing.T) { pltTinyCheck[int64](t, pool) })
-	t.Run("u64", func(t *testing.T) { pltTinyCheck[uint64](t, pool) })
+	ptRun(t, ptAll, func(t *testing.T, e ptElem) { e.pltTinyCheck(t, pool) })
 	t.Run("f16", func(t *testing.T) { pltTinyHalfCheck(t, pool) })
 }
 

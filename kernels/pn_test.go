@@ -45,11 +45,7 @@ func TestPnWideDepth(t *testing.T) {
 	defer w1.Close()
 	defer w2.Close()
 	r := rand.New(rand.NewPCG(13, 1))
-	testPnWide[float32](t, r, w1, w2)
-	testPnWide[float64](t, r, w1, w2)
-	testPnWide[int32](t, r, w1, w2)
-	testPnWide[uint8](t, r, w1, w2)
-	testPnWide[int64](t, r, w1, w2)
+	ptRun(t, "f32 f64 i32 u8 i64", func(t *testing.T, e ptElem) { e.pnWide(t, r, w1, w2) })
 }
 
 // pnTinyFloatGeom draws a tiny-plane geometry (pltTinyGeom) that float

@@ -50,11 +50,5 @@ func TestPool6AvgiPick(t *testing.T) {
 			w.Close()
 		}
 	}()
-	t.Run("i8", func(t *testing.T) { pool6PickCheck[int8](t, r, pool) })
-	t.Run("u8", func(t *testing.T) { pool6PickCheck[uint8](t, r, pool) })
-	t.Run("i16", func(t *testing.T) { pool6PickCheck[int16](t, r, pool) })
-	t.Run("i32", func(t *testing.T) { pool6PickCheck[int32](t, r, pool) })
-	t.Run("u32", func(t *testing.T) { pool6PickCheck[uint32](t, r, pool) })
-	t.Run("i64", func(t *testing.T) { pool6PickCheck[int64](t, r, pool) })
-	t.Run("u64", func(t *testing.T) { pool6PickCheck[uint64](t, r, pool) })
+	ptRun(t, "i8 u8 i16 i32 u32 i64 u64", func(t *testing.T, e ptElem) { e.pool6PickCheck(t, r, pool) })
 }

@@ -116,14 +116,7 @@ func TestPool6DepthMax(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		iters = 8
 	}
-	t.Run("f32", func(t *testing.T) { pool6DepthCheck[float32](t, r, pool, iters) })
-	t.Run("f64", func(t *testing.T) { pool6DepthCheck[float64](t, r, pool, iters) })
-	t.Run("i32", func(t *testing.T) { pool6DepthCheck[int32](t, r, pool, iters) })
-	t.Run("u32", func(t *testing.T) { pool6DepthCheck[uint32](t, r, pool, iters) })
-	t.Run("i64", func(t *testing.T) { pool6DepthCheck[int64](t, r, pool, iters) })
-	t.Run("u64", func(t *testing.T) { pool6DepthCheck[uint64](t, r, pool, iters) })
-	t.Run("i8", func(t *testing.T) { pool6DepthCheck[int8](t, r, pool, iters) })
-	t.Run("u16", func(t *testing.T) { pool6DepthCheck[uint16](t, r, pool, iters) })
+	ptRun(t, "f32 f64 i32 u32 i64 u64 i8 u16", func(t *testing.T, e ptElem) { e.pool6DepthCheck(t, r, pool, iters) })
 }
 
 // TestPool6DepthHalf runs the depth-slice cache on f16 and bf16 storage
@@ -211,8 +204,5 @@ func pool6WidenCheck[S Number](t *testing.T, r *rand.Rand) {
 // for every length up to 80 and the types' extremes.
 func TestPool6Widen(t *testing.T) {
 	r := rand.New(rand.NewPCG(6, 8))
-	t.Run("i8", func(t *testing.T) { pool6WidenCheck[int8](t, r) })
-	t.Run("u8", func(t *testing.T) { pool6WidenCheck[uint8](t, r) })
-	t.Run("i16", func(t *testing.T) { pool6WidenCheck[int16](t, r) })
-	t.Run("u16", func(t *testing.T) { pool6WidenCheck[uint16](t, r) })
+	ptRun(t, "i8 u8 i16 u16", func(t *testing.T, e ptElem) { e.pool6WidenCheck(t, r) })
 }

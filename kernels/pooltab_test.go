@@ -201,12 +201,5 @@ func TestPoolTabMaxPool(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		iters = 10
 	}
-	t.Run("f32", func(t *testing.T) { poolTabMaxCheck[float32](t, r, pool, iters) })
-	t.Run("f64", func(t *testing.T) { poolTabMaxCheck[float64](t, r, pool, iters) })
-	t.Run("i32", func(t *testing.T) { poolTabMaxCheck[int32](t, r, pool, iters) })
-	t.Run("u32", func(t *testing.T) { poolTabMaxCheck[uint32](t, r, pool, iters) })
-	t.Run("i64", func(t *testing.T) { poolTabMaxCheck[int64](t, r, pool, iters) })
-	t.Run("u64", func(t *testing.T) { poolTabMaxCheck[uint64](t, r, pool, iters) })
-	t.Run("i8", func(t *testing.T) { poolTabMaxCheck[int8](t, r, pool, iters) })
-	t.Run("u16", func(t *testing.T) { poolTabMaxCheck[uint16](t, r, pool, iters) })
+	ptRun(t, "f32 f64 i32 u32 i64 u64 i8 u16", func(t *testing.T, e ptElem) { e.poolTabMaxCheck(t, r, pool, iters) })
 }

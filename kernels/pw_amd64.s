@@ -133,3 +133,59 @@ TEXT ·pwPermU64(SB), NOSPLIT, $0-48
 
 TEXT ·pwPermWU64(SB), NOSPLIT, $0-48
 	PW_TAPS(VMOVDQU64, VPERMI2Q, VPMAXUQ, 8)
+
+// Round 14 (ps): rows of up to four registers (psPerm4, ps_perm4.go). The
+// row is loaded once into Z0:Z1 (elements 0..2L−1) and Z4:Z5 (2L..4L−1),
+// each register masked to the row (K2, K3, K5, K6); per tap the permute
+// indices select from both pairs and the lanes whose position lies in the
+// upper half (the tap's hi mask, K7) take the second selection before the
+// max. R15 walks the taps' hi masks (psPerm4 offset 2324).
+#define PS4_ROWS(LD, PERM, MAX, MOV) \
+	PW_SETUP \
+	LEAQ 272(DX), R14 \
+	KMOVW 2320(DX), K5 \
+	KMOVW 2322(DX), K6 \
+	LEAQ 2324(DX), R10 \
+row: \
+	LD.Z 0(SI), K2, Z0 \
+	LD.Z 64(SI), K3, Z1 \
+	LD.Z 128(SI), K5, Z4 \
+	LD.Z 192(SI), K6, Z5 \
+	VMOVDQA64 Z15, Z2 \
+	MOVQ R12, CX \
+	MOVQ R13, AX \
+	MOVQ R14, BX \
+	MOVQ R10, R15 \
+tap: \
+	KMOVW (R15), K7 \
+	VMOVDQU32 (BX), Z6 \
+	VMOVDQA64 Z6, Z3 \
+	PERM Z5, Z4, Z6 \
+	PERM Z1, Z0, Z3 \
+	MOV Z6, K7, Z3 \
+	KMOVW (AX), K1 \
+	MAX Z2, Z3, K1, Z2 \
+	ADDQ $2, AX \
+	ADDQ $2, R15 \
+	ADDQ $64, BX \
+	DECQ CX \
+	JNZ tap \
+	PW_NEXT(LD)
+
+TEXT ·psPerm4F32(SB), NOSPLIT, $0-48
+	PS4_ROWS(VMOVDQU32, VPERMI2PS, VMAXPS, VMOVDQU32)
+
+TEXT ·psPerm4I32(SB), NOSPLIT, $0-48
+	PS4_ROWS(VMOVDQU32, VPERMI2D, VPMAXSD, VMOVDQU32)
+
+TEXT ·psPerm4U32(SB), NOSPLIT, $0-48
+	PS4_ROWS(VMOVDQU32, VPERMI2D, VPMAXUD, VMOVDQU32)
+
+TEXT ·psPerm4F64(SB), NOSPLIT, $0-48
+	PS4_ROWS(VMOVDQU64, VPERMI2PD, VMAXPD, VMOVDQU64)
+
+TEXT ·psPerm4I64(SB), NOSPLIT, $0-48
+	PS4_ROWS(VMOVDQU64, VPERMI2Q, VPMAXSQ, VMOVDQU64)
+
+TEXT ·psPerm4U64(SB), NOSPLIT, $0-48
+	PS4_ROWS(VMOVDQU64, VPERMI2Q, VPMAXUQ, VMOVDQU64)

@@ -91,16 +91,7 @@ func pwPermBuild[T Number](t *pwPerm, p *winPlan) bool {
 				lane[c] -= int32(off)
 			}
 		}
-		t.off[nt] = int32(off)
-		t.msk[nt] = m
-		if e == 4 {
-			t.idx[nt] = lane
-		} else {
-			q := (*[8]int64)(unsafe.Pointer(&t.idx[nt]))
-			for c := range q {
-				q[c] = int64(lane[c])
-			}
-		}
+		t.setTap(nt, off, m, &lane, e)
 		nt++
 	}
 	if nt == 0 {
@@ -112,6 +103,21 @@ func pwPermBuild[T Number](t *pwPerm, p *winPlan) bool {
 	t.ldHi = uint16(1<<min(L, max(0, W-L)) - 1)
 	t.st = uint16(1<<Wo - 1)
 	return true
+}
+
+// setTap stores tap nt of the table: its row offset, lane mask and the
+// lanes' positions (as int64 lanes for 8-byte elements, e bytes).
+func (t *pwPerm) setTap(nt, off int, m uint16, lane *[16]int32, e int) {
+	t.off[nt] = int32(off)
+	t.msk[nt] = m
+	if e == 4 {
+		t.idx[nt] = *lane
+		return
+	}
+	q := (*[8]int64)(unsafe.Pointer(&t.idx[nt]))
+	for c := range q {
+		q[c] = int64(lane[c])
+	}
 }
 
 // pwSkipDepth reports whether a values-only MaxPool job j (storage type T)

@@ -74,6 +74,23 @@ func pwPermGeom(r *rand.Rand, e int) winPlan {
 	}
 }
 
+// pwWantRows is the W pass of rows rows of src (row stride sr) into want
+// (row stride ds) by the definition: every output folds its taps inside
+// the row in tap order with the reference's strict update, from lowest.
+func pwWantRows[T Number](p *winPlan, want []T, ds int, src []T, sr, rows int) {
+	for y := 0; y < rows; y++ {
+		for c := 0; c < p.out[2]; c++ {
+			acc := lowest[T]()
+			for tp := 0; tp < p.k[2]; tp++ {
+				if x := c*p.s[2] - p.pb[2] + tp*p.d[2]; x >= 0 && x < p.in[2] && src[y*sr+x] > acc {
+					acc = src[y*sr+x]
+				}
+			}
+			want[y*ds+c] = acc
+		}
+	}
+}
+
 func testPwPerm[T Number](t *testing.T, r *rand.Rand) {
 	var z T
 	e := int(unsafe.Sizeof(z))
@@ -96,17 +113,7 @@ func testPwPerm[T Number](t *testing.T, r *rand.Rand) {
 		for i := range got {
 			got[i], want[i] = T(7), T(7) // gaps between rows stay untouched
 		}
-		for y := 0; y < rows; y++ {
-			for c := 0; c < Wo; c++ {
-				acc := lowest[T]()
-				for tp := 0; tp < p.k[2]; tp++ {
-					if x := c*p.s[2] - p.pb[2] + tp*p.d[2]; x >= 0 && x < W && src[y*sr+x] > acc {
-						acc = src[y*sr+x]
-					}
-				}
-				want[y*ds+c] = acc
-			}
-		}
+		pwWantRows(&p, want, ds, src, sr, rows)
 		pwPermMax(got, ds, src, sr, rows, &tab)
 		require.Equal(t, pltBits(want), pltBits(got), "W %d Wo %d k %d s %d d %d pads %d/%d rows %d", W, Wo, p.k[2], p.s[2], p.d[2], p.pb[2], p.pe[2], rows)
 	}
@@ -122,12 +129,7 @@ func TestPwPerm(t *testing.T) {
 	require.Equal(t, []uintptr{64, 72, 74, 76, 80, 144, 272}, []uintptr{unsafe.Offsetof(z.nt), unsafe.Offsetof(z.ldLo),
 		unsafe.Offsetof(z.ldHi), unsafe.Offsetof(z.st), unsafe.Offsetof(z.msk), unsafe.Offsetof(z.off), unsafe.Offsetof(z.idx)})
 	r := rand.New(rand.NewPCG(12, 1))
-	testPwPerm[float32](t, r)
-	testPwPerm[float64](t, r)
-	testPwPerm[int32](t, r)
-	testPwPerm[uint32](t, r)
-	testPwPerm[int64](t, r)
-	testPwPerm[uint64](t, r)
+	ptRun(t, "f32 f64 i32 u32 i64 u64", func(t *testing.T, e ptElem) { e.pwPerm(t, r) })
 }
 
 // pwPoolGeom draws a 2- or 3-D MaxPool geometry with few outputs a row
@@ -214,11 +216,5 @@ func TestPwMaxPool(t *testing.T) {
 	defer w1.Close()
 	defer w2.Close()
 	r := rand.New(rand.NewPCG(12, 2))
-	testPwMaxPool[float32](t, r, w1, w2)
-	testPwMaxPool[float64](t, r, w1, w2)
-	testPwMaxPool[int32](t, r, w1, w2)
-	testPwMaxPool[uint32](t, r, w1, w2)
-	testPwMaxPool[int64](t, r, w1, w2)
-	testPwMaxPool[uint64](t, r, w1, w2)
-	testPwMaxPool[int8](t, r, w1, w2)
+	ptRun(t, "f32 f64 i32 u32 i64 u64 i8", func(t *testing.T, e ptElem) { e.pwMaxPool(t, r, w1, w2) })
 }
