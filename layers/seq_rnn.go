@@ -432,6 +432,20 @@ func rbNarrow(t ir.ElementType) kernels.RNNNarrow {
 	return kernels.RNNNarrowNone
 }
 
+// rbSeqNarrow is the rounding of a sequence op's steps, chosen per op to follow OpenVINO's
+// op_reference tables for that op (docs/semantics.md §23): gru_sequence.cpp's f16/bf16 tables are
+// the templated gru_cell<T> with every sub-op rounded (rbNarrow), while lstm_sequence.cpp's and
+// rnn_sequence.cpp's are the wide recurrence rounded once at the output — so GRUSequence-5 rounds
+// per op and LSTMSequence-5/RNNSequence-5 run every step in float32 on the widened data
+// (RNNNarrowNone; seqHalf rounds Y, Ho, Co to the narrow type once). The cells (and
+// TensorIterator/Loop bodies built of them) always use rbNarrow.
+func rbSeqNarrow(kind kernels.RNNCellKind, t ir.ElementType) kernels.RNNNarrow {
+	if kind != kernels.CellGRU {
+		return kernels.RNNNarrowNone
+	}
+	return rbNarrow(t)
+}
+
 func seqCellRun[T kernels.SeqFloat](c *kernels.RNNCell, ns int) seqRun[T] {
 	s := kernels.NewRNNScratch[T](c)
 	return func(fin, fout [][]T, _, _ []*ir.Tensor) error {
@@ -458,7 +472,7 @@ func (o *seqRNNOp) prepareSequence(in []Input, dims [][]int) (Kernel, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.Narrow = rbNarrow(in[0].Type)
+	c.Narrow = rbSeqNarrow(o.kind, in[0].Type)
 	c.Bias = true
 	if dims[1+ns][0] != batch {
 		return nil, fmt.Errorf("%s: sequence_lengths has %d elements, batch is %d", o.name, dims[1+ns][0], batch)
