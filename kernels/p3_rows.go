@@ -1,0 +1,235 @@
+package kernels
+
+import "unsafe"
+
+// Round 14 (p3): values-only MaxPool over whole narrow planes by a row table.
+//
+// 3-D MaxPool whose output planes are narrow (a few output rows of a few
+// columns, often one) with many taps per window paid, on the separable
+// kernels, a fixed cost per unit (a plane, an output depth and a block of
+// rows: the plan, run iterators, scratch, tap tables built per block, one
+// fold call per depth tap and run of rows) that was most of the time: max
+// f32 7×417×3×27×6 k[2,4,2] s[1,6,6] (8 outputs of 16 taps a plane) ran at
+// 1.1 ms against ONNX Runtime's 0.36, max f32 1×424×25×37×5 k[2,2,1]
+// s[2,4,1] at 1.6 against 0.7.
+//
+// Here a unit is a whole plane and a worker's run of planes shares the
+// window table of pltWinFor (per output row (depth, row) the plane offsets
+// of its valid (depth, row) taps). Per batch of planes one assembly call
+// folds, for every output row, its tap rows over all W columns into a
+// scratch row (the depth and H taps first, order-free: see pv_order.go);
+// then one W pass over all the batch's rows (the permute pass, the levels
+// or maxPass.wpass) writes the outputs — or, when the W window is the
+// identity (one tap, stride 1, no pad), the first call writes the outputs
+// directly. Float planes with a ±0 output and a −0 input are recomputed in
+// scan order (pltMaxPlane), so values are the reference's bit for bit.
+// f16/bf16 are widened to float32 per batch as the other kernels do.
+
+// p3Use reports whether values-only MaxPool job j (storage T, planned by
+// planRows) takes the row-table path: AVX-512, a 3-D geometry over several
+// planes, and a row-table fold whose vector work (valid tap rows × vectors
+// of a row, pass over the whole plane) is at most the separable kernels'
+// estimate for the same plane (their per-unit cost included).
+func p3Use[T Number](j *job) bool {
+	p := &j.wp
+	if !p3On() || j.flag || j.ints[0] != 0 || p.nsp != 3 || p.planes < 2 || p.inPlane == 0 || p.kernelVol < 2 {
+		return false
+	}
+	sz := int(unsafe.Sizeof(*new(T)))
+	if poolIsHalf[T]() {
+		sz = 4
+	}
+	direct, sep := p3Costs(p, sz, j.nb)
+	return direct <= sep
+}
+
+// p3UnitCost is the fixed cost of one unit of the separable kernels in
+// vector folds (a few hundred nanoseconds).
+const p3UnitCost = 192
+
+// p3Costs returns, in vector folds per plane, the work of the row-table
+// path (direct) and an estimate of the separable kernels' (sep): the
+// per-depth H-first folds (pvMaxOrder: the same taps, but rows of stride 1
+// packed into whole vectors) or the depth-slice cache (each used input
+// slice folded along H once, then the depth taps over output rows),
+// whichever is less, plus p3UnitCost per unit of nb row blocks and
+// output depth.
+func p3Costs(p *winPlan, sz, nb int) (direct, sep int) {
+	L := 64 / sz
+	W, Wo := p.in[2], p.out[2]
+	Do, Ho := p.out[0], p.out[1]
+	vecW := (W + L - 1) / L
+	hy := 0 // valid H taps over the output rows
+	for oh := 0; oh < Ho; oh++ {
+		lo, hi := tapWin(oh, p.s[1], p.pb[1], p.d[1], p.k[1], p.in[1])
+		hy += hi - lo
+	}
+	nzs := 0 // valid depth taps over the output depths
+	used := 0
+	last := -1
+	for od := 0; od < Do; od++ {
+		lo, hi := tapWin(od, p.s[0], p.pb[0], p.d[0], p.k[0], p.in[0])
+		nzs += hi - lo
+		for kz := lo; kz < hi; kz++ {
+			if z := od*p.s[0] - p.pb[0] + kz*p.d[0]; z > last {
+				used++
+				last = z
+			}
+		}
+	}
+	direct = nzs*hy*vecW + Do*Ho*vecW
+	pv := nzs * hy * vecW
+	if p.s[1] == 1 {
+		pv = nzs * max(1, hy/max(1, Ho)) * ((Ho*W + L - 1) / L)
+	}
+	cache := used*hy*vecW + nzs*Ho*((Wo+L-1)/L)
+	sep = min(pv+Do*max(1, nb)*p3UnitCost, cache+used*p3UnitCost/2+p3UnitCost)
+	return
+}
+
+// p3Ident reports whether the W window of p is the identity (every output
+// column is its input column).
+func p3Ident(p *winPlan) bool {
+	return p.k[2] == 1 && p.s[2] == 1 && p.pb[2] == 0 && p.out[2] == p.in[2]
+}
+
+// p3MaxFn returns the row-table runner for storage type T.
+func p3MaxFn[T Number]() runner {
+	if poolIsHalf[T]() {
+		return p3Runner[T, float32]{}
+	}
+	return p3Runner[T, T]{}
+}
+
+// p3Runner runs the row-table units (whole planes; S storage, T compute
+// type).
+type p3Runner[S, T Number] struct{}
+
+func (p3Runner[S, T]) run(j *job, s *scratch, lo, hi int) { p3MaxPlanes[S, T](j, s, lo, hi) }
+
+// p3Batch returns the planes folded per call: about 32 KiB of scratch rows
+// (and, with cvt, of widened planes) of sz-byte elements.
+func p3Batch(p *winPlan, sz int, cvt bool) int {
+	per := p.out[0] * p.out[1] * p.in[2] * sz
+	if cvt {
+		per += (p.inPlane + p.outPlane) * sz
+	}
+	return max(1, (32<<10)/max(1, per))
+}
+
+// p3MaxPlanes computes MaxPool planes [lo, hi) of job j (values only).
+func p3MaxPlanes[S, T Number](j *job, s *scratch, lo, hi int) {
+	p := &j.wp
+	src := unsafe.Slice((*S)(j.src), p.inLen())
+	dst := unsafe.Slice((*S)(j.dst), p.outLen())
+	W, Wo := p.in[2], p.out[2]
+	R := p.out[0] * p.out[1]
+	low := lowest[T]()
+	sz := int(unsafe.Sizeof(low))
+	cvt := poolIsHalf[S]()
+	ident := p3Ident(p)
+	P := min(p3Batch(p, sz, cvt), hi-lo)
+
+	var pw pwPerm
+	usePw := !ident && pwPermBuild[T](&pw, p)
+	levels := !ident && !usePw && pvLevelsUse(p)
+	m := maxPass[T, T]{p: p, low: low}
+	m.cl, m.ch = interior(p.s[2], p.pb[2], p.d[2], p.k[2], W, Wo)
+	m.usePad, m.Wp = padRows(p, m.cl, m.ch)
+	if ident || usePw || levels {
+		m.usePad = false
+	}
+	need := pltWinBytes(p) + 64
+	if !ident {
+		need += P * R * W * sz
+	}
+	if levels {
+		need += pvLevelsLen(p, P*R) * sz
+	}
+	if m.usePad {
+		need += P * R * m.Wp * sz
+	}
+	if cvt {
+		need += P * (p.inPlane + p.outPlane) * sz
+	}
+	s.reserve(need + 256)
+	w := pltWinFor(p, s)
+	var hs, lv, wb, ob []T
+	if !ident {
+		hs = take[T](s, P*R*W)
+	}
+	if levels {
+		lv = take[T](s, pvLevelsLen(p, P*R))
+	}
+	if m.usePad {
+		m.pad = take[T](s, P*R*m.Wp)
+	}
+	if cvt {
+		wb = take[T](s, P*p.inPlane)
+		ob = take[T](s, P*p.outPlane)
+	}
+	check := pvIsFloat[T]()
+	for b0 := lo; b0 < hi; b0 += P {
+		n := min(P, hi-b0)
+		var v, out []T
+		if cvt {
+			poolWiden(wb, src[b0*p.inPlane:(b0+n)*p.inPlane])
+			v, out = wb[:n*p.inPlane], ob[:n*p.outPlane]
+		} else {
+			v = unsafe.Slice((*T)(unsafe.Pointer(&src[b0*p.inPlane])), n*p.inPlane)
+			out = unsafe.Slice((*T)(unsafe.Pointer(&dst[b0*p.outPlane])), n*p.outPlane)
+		}
+		rows := hs
+		if ident {
+			rows = out
+		}
+		p3RowsMax(rows, v, w.rows, w.rs, R, W, n, p.inPlane, low)
+		switch {
+		case ident:
+		case usePw:
+			pwPermMax(out, Wo, hs, W, n*R, &pw)
+		case levels:
+			pvWLevels(p, out, hs, lv, n*R, low)
+		default:
+			m.hs, m.srcT = out, hs
+			m.wpass(hs, 0, 0, 0, n*R)
+		}
+		if check && pvAnyZero(out) {
+			// ±0 outputs: a plane that holds a −0 is recomputed in scan
+			// order.
+			for e := 0; e < n; e++ {
+				o := out[e*p.outPlane:][:p.outPlane]
+				pv := v[e*p.inPlane:][:p.inPlane]
+				if pvAnyZero(o) && pvAnyNegZero(pv) {
+					pltMaxPlane(&w, pv, o, nil, Wo, low)
+				}
+			}
+		}
+		if cvt {
+			poolNarrow(dst[b0*p.outPlane:(b0+n)*p.outPlane], out)
+		}
+	}
+}
+
+// p3RowsMaxGo is the definition of the row-table fold: for every plane q <
+// planes and output row r < nr, dst[(q·nr + r)·cols + c] = the max (first
+// value greater, from init) of src[q·ip + tab[t] + c] over t in
+// [rs[r], rs[r+1]), for c < cols.
+func p3RowsMaxGo[T Number](dst, src []T, tab, rs []int32, nr, cols, planes, ip int, init T) {
+	for q := 0; q < planes; q++ {
+		for r := 0; r < nr; r++ {
+			d := dst[(q*nr+r)*cols:][:cols]
+			for c := range d {
+				d[c] = init
+			}
+			for _, o := range tab[rs[r]:rs[r+1]] {
+				row := src[q*ip+int(o):][:cols]
+				for c, x := range row {
+					if x > d[c] {
+						d[c] = x
+					}
+				}
+			}
+		}
+	}
+}
