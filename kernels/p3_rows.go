@@ -28,8 +28,13 @@ import "unsafe"
 // p3Use reports whether values-only MaxPool job j (storage T, planned by
 // planRows) takes the row-table path: AVX-512, a 3-D geometry over several
 // planes, and a row-table fold whose vector work (valid tap rows × vectors
-// of a row, pass over the whole plane) is at most the separable kernels'
-// estimate for the same plane (their per-unit cost included).
+// of a row over the whole plane) is at most 1.6 times the separable
+// kernels' estimate for the same plane, their per-unit cost included. (The
+// factor is measured: with the path forced on every 3-D values-only
+// MaxPool of seeds 1, 7, 11, 23, 31, 41 and 101 (130 geometries, CPU time,
+// alternated with main's binary) it won on all but one whose ratio was at
+// most 1.74 and lost on the seven at 1.77 or more, by up to 2.8×: windows
+// overlapping along D or H, whose taps the separable kernels share.)
 func p3Use[T Number](j *job) bool {
 	p := &j.wp
 	if !p3On() || j.flag || j.ints[0] != 0 || p.nsp != 3 || p.planes < 2 || p.inPlane == 0 || p.kernelVol < 2 {
@@ -40,7 +45,7 @@ func p3Use[T Number](j *job) bool {
 		sz = 4
 	}
 	direct, sep := p3Costs(p, sz, j.nb)
-	return direct <= sep
+	return 5*direct <= 8*sep
 }
 
 // p3UnitCost is the fixed cost of one unit of the separable kernels in
@@ -85,6 +90,16 @@ func p3Costs(p *winPlan, sz, nb int) (direct, sep int) {
 	cache := used*hy*vecW + nzs*Ho*((Wo+L-1)/L)
 	sep = min(pv+Do*max(1, nb)*p3UnitCost, cache+used*p3UnitCost/2+p3UnitCost)
 	return
+}
+
+// p3Plan switches job j to units of whole planes (as pltTinyPlan) in
+// chunks of up to 64 planes, a quarter of a thread's share at least, so
+// that a worker builds the window table once per many planes; it returns
+// whether the job runs in parallel.
+func p3Plan(j *job, threads int) bool {
+	par := pltTinyPlan(j, threads)
+	j.chunk = max(1, min(64, (j.units+4*threads-1)/(4*threads)))
+	return par
 }
 
 // p3Ident reports whether the W window of p is the identity (every output
