@@ -43,10 +43,20 @@ func p3Use[T Number](j *job) bool {
 	sz := int(unsafe.Sizeof(*new(T)))
 	if poolIsHalf[T]() {
 		sz = 4
+		if (p.inPlane+p.outPlane)*sz > p3MaxPlaneBytes {
+			return false // the widened plane would leave the cache
+		}
+	}
+	if p.out[0]*p.out[1]*p.in[2]*sz > p3MaxPlaneBytes {
+		return false // not narrow: a plane's scratch rows would leave the cache
 	}
 	direct, sep := p3Costs(p, sz, j.nb)
 	return 5*direct <= 8*sep
 }
+
+// p3MaxPlaneBytes bounds the scratch of one plane: its output rows at the
+// input width (and, for f16/bf16, the plane widened to float32).
+const p3MaxPlaneBytes = 1 << 16
 
 // p3UnitCost is the fixed cost of one unit of the separable kernels in
 // vector folds (a few hundred nanoseconds).
