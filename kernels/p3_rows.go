@@ -47,7 +47,7 @@ func p3Use[T Number](j *job) bool {
 			return false // the widened plane would leave the cache
 		}
 	}
-	if p.out[0]*p.out[1]*p.in[2]*sz > p3MaxPlaneBytes {
+	if p3RowsPer(p, sz)*p.in[2]*sz > p3MaxPlaneBytes {
 		return false // not narrow: a plane's scratch rows would leave the cache
 	}
 	direct, sep := p3Costs(p, sz, j.nb)
@@ -58,47 +58,184 @@ func p3Use[T Number](j *job) bool {
 // input width (and, for f16/bf16, the plane widened to float32).
 const p3MaxPlaneBytes = 1 << 16
 
+// p3RowsPer returns the scratch rows (W wide) of one plane: its output
+// rows and the intermediate rows of its order.
+func p3RowsPer(p *winPlan, sz int) int {
+	r := p.out[0] * p.out[1]
+	switch order, _ := p3OrderOf(p, sz); order {
+	case p3HFirst:
+		r += p.in[0] * p.out[1]
+	case p3DFirst:
+		r += p.out[0] * p.in[1]
+	}
+	return r
+}
+
 // p3UnitCost is the fixed cost of one unit of the separable kernels in
 // vector folds (a few hundred nanoseconds).
 const p3UnitCost = 192
 
 // p3Costs returns, in vector folds per plane, the work of the row-table
-// path (direct) and an estimate of the separable kernels' (sep): the
-// per-depth H-first folds (pvMaxOrder: the same taps, but rows of stride 1
+// path (direct: its cheapest order, p3OrderOf, and the W pass's rows) and
+// an estimate of the separable kernels' (sep): the per-depth H-first folds
+// (pvMaxOrder: the same taps as the direct order, but rows of stride 1
 // packed into whole vectors) or the depth-slice cache (each used input
 // slice folded along H once, then the depth taps over output rows),
-// whichever is less, plus p3UnitCost per unit of nb row blocks and
-// output depth.
+// whichever is less, plus p3UnitCost per unit of nb row blocks and output
+// depth.
 func p3Costs(p *winPlan, sz, nb int) (direct, sep int) {
 	L := 64 / sz
-	W, Wo := p.in[2], p.out[2]
+	Wo := p.out[2]
 	Do, Ho := p.out[0], p.out[1]
-	vecW := (W + L - 1) / L
-	hy := 0 // valid H taps over the output rows
-	for oh := 0; oh < Ho; oh++ {
-		lo, hi := tapWin(oh, p.s[1], p.pb[1], p.d[1], p.k[1], p.in[1])
-		hy += hi - lo
+	c := p3CountTaps(p)
+	vecW := (p.in[2] + L - 1) / L
+	_, work := p3OrderOf(p, sz)
+	direct = work + Do*Ho*vecW
+	pv := c.nzs * c.hy * vecW
+	if p.s[1] == 1 {
+		pv = c.nzs * max(1, c.hy/max(1, Ho)) * ((Ho*p.in[2] + L - 1) / L)
 	}
-	nzs := 0 // valid depth taps over the output depths
-	used := 0
+	cache := c.used*c.hy*vecW + c.nzs*Ho*((Wo+L-1)/L)
+	sep = min(pv+Do*max(1, nb)*p3UnitCost, cache+c.used*p3UnitCost/2+p3UnitCost)
+	return
+}
+
+// p3Taps counts the valid taps of a plane: hy H taps over the output rows,
+// nzs depth taps over the output depths, used input depth slices.
+type p3Taps struct{ hy, nzs, used int }
+
+func p3CountTaps(p *winPlan) p3Taps {
+	var c p3Taps
+	for oh := 0; oh < p.out[1]; oh++ {
+		lo, hi := tapWin(oh, p.s[1], p.pb[1], p.d[1], p.k[1], p.in[1])
+		c.hy += hi - lo
+	}
 	last := -1
-	for od := 0; od < Do; od++ {
+	for od := 0; od < p.out[0]; od++ {
 		lo, hi := tapWin(od, p.s[0], p.pb[0], p.d[0], p.k[0], p.in[0])
-		nzs += hi - lo
+		c.nzs += hi - lo
 		for kz := lo; kz < hi; kz++ {
 			if z := od*p.s[0] - p.pb[0] + kz*p.d[0]; z > last {
-				used++
+				c.used++
 				last = z
 			}
 		}
 	}
-	direct = nzs*hy*vecW + Do*Ho*vecW
-	pv := nzs * hy * vecW
-	if p.s[1] == 1 {
-		pv = nzs * max(1, hy/max(1, Ho)) * ((Ho*W + L - 1) / L)
+	return c
+}
+
+// The orders of the depth and H taps (all order-free, values only):
+// p3Direct folds every output row's (depth, row) taps at once (pltWin's
+// table); p3HFirst first folds the H taps of every input depth slice and
+// output row (shared by the output depths whose windows overlap), then the
+// depth taps; p3DFirst first folds the depth taps of every output depth and
+// input row (shared by overlapping H windows), then the H taps.
+const (
+	p3Direct = iota
+	p3HFirst
+	p3DFirst
+)
+
+// p3OrderOf returns the cheapest order for p and its vector folds per
+// plane (sz-byte elements).
+func p3OrderOf(p *winPlan, sz int) (order, work int) {
+	L := 64 / sz
+	vecW := (p.in[2] + L - 1) / L
+	c := p3CountTaps(p)
+	D, H := p.in[0], p.in[1]
+	Do, Ho := p.out[0], p.out[1]
+	order, work = p3Direct, c.nzs*c.hy*vecW
+	if h := (D*c.hy + c.nzs*Ho) * vecW; 4*h < 3*work {
+		order, work = p3HFirst, h
 	}
-	cache := used*hy*vecW + nzs*Ho*((Wo+L-1)/L)
-	sep = min(pv+Do*max(1, nb)*p3UnitCost, cache+used*p3UnitCost/2+p3UnitCost)
+	if d := (c.nzs*H + Do*c.hy) * vecW; 4*d < 3*work {
+		order, work = p3DFirst, d
+	}
+	return
+}
+
+// p3Stage is one row table: output row r folds the rows at offsets
+// tab[rs[r]:rs[r+1]] of its source, nr rows.
+type p3Stage struct {
+	tab, rs []int32
+	nr      int
+}
+
+// p3StageBytes bounds the scratch of the two tables of the two-step
+// orders.
+func p3StageBytes(p *winPlan) int {
+	D, H := p.in[0], p.in[1]
+	Do, Ho := p.out[0], p.out[1]
+	kz, ky := min(p.k[0], D), min(p.k[1], H)
+	return 4*(D*Ho*ky+Do*Ho*kz+Do*H*kz+Do*Ho*ky+D*Ho+Do*H+2*Do*Ho+3) + 64
+}
+
+// p3StagesFor builds the two tables of order (p3HFirst or p3DFirst) in s:
+// a from the plane into the intermediate rows (W wide), b from those into
+// the output rows.
+func p3StagesFor(p *winPlan, s *scratch, order int) (a, b p3Stage) {
+	D, H, W := p.in[0], p.in[1], p.in[2]
+	Do, Ho := p.out[0], p.out[1]
+	kz, ky := min(p.k[0], D), min(p.k[1], H)
+	if order == p3HFirst {
+		// a: row z·Ho + oh folds the H taps of oh in slice z; b: row
+		// od·Ho + oh folds the rows z·Ho + oh of od's depth taps.
+		a = p3Stage{tab: take[int32](s, D*Ho*ky), rs: take[int32](s, D*Ho+1), nr: D * Ho}
+		b = p3Stage{tab: take[int32](s, Do*Ho*kz), rs: take[int32](s, Do*Ho+1), nr: Do * Ho}
+		n := 0
+		for z := 0; z < D; z++ {
+			for oh := 0; oh < Ho; oh++ {
+				a.rs[z*Ho+oh] = int32(n)
+				lo, hi := tapWin(oh, p.s[1], p.pb[1], p.d[1], p.k[1], H)
+				for t := lo; t < hi; t++ {
+					a.tab[n] = int32((z*H + oh*p.s[1] - p.pb[1] + t*p.d[1]) * W)
+					n++
+				}
+			}
+		}
+		a.rs[D*Ho] = int32(n)
+		n = 0
+		for od := 0; od < Do; od++ {
+			lo, hi := tapWin(od, p.s[0], p.pb[0], p.d[0], p.k[0], D)
+			for oh := 0; oh < Ho; oh++ {
+				b.rs[od*Ho+oh] = int32(n)
+				for t := lo; t < hi; t++ {
+					b.tab[n] = int32(((od*p.s[0]-p.pb[0]+t*p.d[0])*Ho + oh) * W)
+					n++
+				}
+			}
+		}
+		b.rs[Do*Ho] = int32(n)
+		return
+	}
+	// a: row od·H + y folds the depth taps of od in row y; b: row od·Ho +
+	// oh folds the rows od·H + y of oh's H taps.
+	a = p3Stage{tab: take[int32](s, Do*H*kz), rs: take[int32](s, Do*H+1), nr: Do * H}
+	b = p3Stage{tab: take[int32](s, Do*Ho*ky), rs: take[int32](s, Do*Ho+1), nr: Do * Ho}
+	n := 0
+	for od := 0; od < Do; od++ {
+		lo, hi := tapWin(od, p.s[0], p.pb[0], p.d[0], p.k[0], D)
+		for y := 0; y < H; y++ {
+			a.rs[od*H+y] = int32(n)
+			for t := lo; t < hi; t++ {
+				a.tab[n] = int32(((od*p.s[0]-p.pb[0]+t*p.d[0])*H + y) * W)
+				n++
+			}
+		}
+	}
+	a.rs[Do*H] = int32(n)
+	n = 0
+	for od := 0; od < Do; od++ {
+		for oh := 0; oh < Ho; oh++ {
+			b.rs[od*Ho+oh] = int32(n)
+			lo, hi := tapWin(oh, p.s[1], p.pb[1], p.d[1], p.k[1], H)
+			for t := lo; t < hi; t++ {
+				b.tab[n] = int32((od*H + oh*p.s[1] - p.pb[1] + t*p.d[1]) * W)
+				n++
+			}
+		}
+	}
+	b.rs[Do*Ho] = int32(n)
 	return
 }
 
@@ -135,7 +272,7 @@ func (p3Runner[S, T]) run(j *job, s *scratch, lo, hi int) { p3MaxPlanes[S, T](j,
 // p3Batch returns the planes folded per call: about 32 KiB of scratch rows
 // (and, with cvt, of widened planes) of sz-byte elements.
 func p3Batch(p *winPlan, sz int, cvt bool) int {
-	per := p.out[0] * p.out[1] * p.in[2] * sz
+	per := p3RowsPer(p, sz) * p.in[2] * sz
 	if cvt {
 		per += (p.inPlane + p.outPlane) * sz
 	}
@@ -164,7 +301,12 @@ func p3MaxPlanes[S, T Number](j *job, s *scratch, lo, hi int) {
 	if ident || usePw || levels {
 		m.usePad = false
 	}
-	need := pltWinBytes(p) + 64
+	order, _ := p3OrderOf(p, sz)
+	mid := p3RowsPer(p, sz) - R // intermediate rows of a plane
+	need := pltWinBytes(p) + 64 + P*mid*W*sz
+	if order != p3Direct {
+		need += p3StageBytes(p)
+	}
 	if !ident {
 		need += P * R * W * sz
 	}
@@ -179,6 +321,12 @@ func p3MaxPlanes[S, T Number](j *job, s *scratch, lo, hi int) {
 	}
 	s.reserve(need + 256)
 	w := pltWinFor(p, s)
+	var sa, sb p3Stage
+	var tmp []T
+	if order != p3Direct {
+		sa, sb = p3StagesFor(p, s, order)
+		tmp = take[T](s, P*mid*W)
+	}
 	var hs, lv, wb, ob []T
 	if !ident {
 		hs = take[T](s, P*R*W)
@@ -208,7 +356,12 @@ func p3MaxPlanes[S, T Number](j *job, s *scratch, lo, hi int) {
 		if ident {
 			rows = out
 		}
-		p3RowsMax(rows, v, w.rows, w.rs, R, W, n, p.inPlane, low)
+		if order == p3Direct {
+			p3RowsMax(rows, v, w.rows, w.rs, R, W, n, p.inPlane, low)
+		} else {
+			p3RowsMax(tmp, v, sa.tab, sa.rs, sa.nr, W, n, p.inPlane, low)
+			p3RowsMax(rows, tmp, sb.tab, sb.rs, sb.nr, W, n, mid*W, low)
+		}
 		switch {
 		case ident:
 		case usePw:

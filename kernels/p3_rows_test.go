@@ -38,9 +38,19 @@ func p3Geom(r *rand.Rand) (Window, winPlan) {
 }
 
 func testP3Rows[T Number](t *testing.T, r *rand.Rand, w1, w2 *Workers) {
-	taken := pwMaxPoolCheck[T](t, r, w1, w2, 120, p3Geom, 8, func(j *job, _ *winPlan) bool { return p3Use[T](j) })
+	var orders [3]int
+	taken := pwMaxPoolCheck[T](t, r, w1, w2, 150, p3Geom, 8, func(j *job, p *winPlan) bool {
+		if !p3Use[T](j) {
+			return false
+		}
+		o, _ := p3OrderOf(p, 4)
+		orders[o]++
+		return true
+	})
 	if p3On() {
+		// Every order of the depth and H taps is taken.
 		require.Greater(t, taken, 10)
+		require.Greater(t, min(orders[0], orders[1], orders[2]), 1, "orders %v", orders)
 	}
 }
 
