@@ -41,33 +41,6 @@ func p3RowsU8(dst, src unsafe.Pointer, tab, rs *int32, nr, cols, planes, ip int,
 // p3On reports whether the row-table MaxPool path runs (AVX-512).
 func p3On() bool { return p512On() }
 
-// p3RowsFn is the signature of every row-table kernel.
-type p3RowsFn func(dst, src unsafe.Pointer, tab, rs *int32, nr, cols, planes, ip int, init uint64)
-
-// p3RowsFor returns the row-table kernel of T.
-func p3RowsFor[T Number]() p3RowsFn {
-	var z T
-	switch kindOf[T]() {
-	case kFloat32:
-		return p3RowsF32
-	case kFloat64:
-		return p3RowsF64
-	}
-	i, u := p3RowsI64, p3RowsU64
-	switch unsafe.Sizeof(z) {
-	case 1:
-		i, u = p3RowsI8, p3RowsU8
-	case 2:
-		i, u = p3RowsI16, p3RowsU16
-	case 4:
-		i, u = p3RowsI32, p3RowsU32
-	}
-	if kindOf[T]() == kSigned {
-		return i
-	}
-	return u
-}
-
 // p3RowsMax runs the row-table fold (p3RowsMaxGo) with AVX-512 when
 // available. The table's offsets are plane offsets of whole rows of cols
 // elements (pltWinFor), so every read lies inside its plane; the slices
@@ -84,5 +57,32 @@ func p3RowsMax[T Number](dst, src []T, tab, rs []int32, nr, cols, planes, ip int
 	if len(tab) > 0 {
 		t = &tab[0]
 	}
-	p3RowsFor[T]()(ptr(dst), ptr(src), t, &rs[0], nr, cols, planes, ip*int(unsafe.Sizeof(init)), bits64(init))
+	// Direct calls, not a table of function values: an indirect call
+	// would make every pointer argument escape (//go:noescape is a
+	// property of the declaration, not of a func value).
+	var z T
+	e := int(unsafe.Sizeof(z))
+	d, s, r, ib, iv := ptr(dst), ptr(src), &rs[0], ip*e, bits64(init)
+	switch k := kindOf[T](); {
+	case k == kFloat32:
+		p3RowsF32(d, s, t, r, nr, cols, planes, ib, iv)
+	case k == kFloat64:
+		p3RowsF64(d, s, t, r, nr, cols, planes, ib, iv)
+	case k == kSigned && e == 1:
+		p3RowsI8(d, s, t, r, nr, cols, planes, ib, iv)
+	case k == kSigned && e == 2:
+		p3RowsI16(d, s, t, r, nr, cols, planes, ib, iv)
+	case k == kSigned && e == 4:
+		p3RowsI32(d, s, t, r, nr, cols, planes, ib, iv)
+	case k == kSigned:
+		p3RowsI64(d, s, t, r, nr, cols, planes, ib, iv)
+	case e == 1:
+		p3RowsU8(d, s, t, r, nr, cols, planes, ib, iv)
+	case e == 2:
+		p3RowsU16(d, s, t, r, nr, cols, planes, ib, iv)
+	case e == 4:
+		p3RowsU32(d, s, t, r, nr, cols, planes, ib, iv)
+	default:
+		p3RowsU64(d, s, t, r, nr, cols, planes, ib, iv)
+	}
 }

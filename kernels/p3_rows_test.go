@@ -73,6 +73,16 @@ func TestP3Rows(t *testing.T) {
 	testP3Rows[uint32](t, r, w1, w2)
 	testP3Rows[int64](t, r, w1, w2)
 	testP3Rows[uint64](t, r, w1, w2)
+
+	// No allocation per call (max f32 7×417×3×27×6 k[2,4,2] s[1,6,6]).
+	g := Window{N: 7, C: 417, In: []int{3, 27, 6}, Out: []int{2, 4, 1}, Kernel: []int{2, 4, 2}, Strides: []int{1, 6, 6}}
+	p, err := g.plan()
+	require.NoError(t, err)
+	src, dst := make([]float32, p.inLen()), make([]float32, p.outLen())
+	for _, w := range []*Workers{w1, w2} {
+		require.NoError(t, MaxPool[float32, int64](w, g, src, dst, nil, 0))
+		require.Zero(t, testing.AllocsPerRun(5, func() { _ = MaxPool[float32, int64](w, g, src, dst, nil, 0) }))
+	}
 }
 
 // TestP3RowsHalf runs f16 and bf16 values-only MaxPool over the same

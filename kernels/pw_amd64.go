@@ -44,44 +44,52 @@ func pwPermU64(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *
 // present).
 func pwPermOn() bool { return p512On() }
 
-// pwPermFn is the signature of every permute kernel: byte strides ds and
-// sr between rows.
-type pwPermFn func(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *pwPerm)
-
-// pwPermFns returns the permute kernels of T: rows loaded once (pwPermXXX)
-// and loaded per tap (pwPermWXXX).
-func pwPermFns[T Number]() (rows, taps pwPermFn) {
-	var z T
-	wide := unsafe.Sizeof(z) == 8
-	switch kindOf[T]() {
-	case kFloat32:
-		return pwPermF32, pwPermWF32
-	case kFloat64:
-		return pwPermF64, pwPermWF64
-	case kSigned:
-		if wide {
-			return pwPermI64, pwPermWI64
-		}
-		return pwPermI32, pwPermWI32
-	default:
-		if wide {
-			return pwPermU64, pwPermWU64
-		}
-		return pwPermU32, pwPermWU32
-	}
-}
-
 // pwPermMax folds the W windows of rows rows of src (row stride sr
 // elements) into dst (row stride ds elements) through the table t built by
-// pwPermBuild for T (4- and 8-byte floats and integers). The caller
-// guarantees pwPermOn, rows > 0 and that every row's W elements and Wo
-// outputs lie inside src and dst.
+// pwPermBuild for T. The caller guarantees pwPermOn, rows > 0 and that
+// every row's W elements and Wo outputs lie inside src and dst.
 func pwPermMax[T Number](dst []T, ds int, src []T, sr, rows int, t *pwPerm) {
 	var z T
 	e := int(unsafe.Sizeof(z))
-	f, wide := pwPermFns[T]()
+	d := unsafe.Pointer(unsafe.SliceData(dst))
+	s := unsafe.Pointer(unsafe.SliceData(src))
 	if t.wide {
-		f = wide
+		switch kindOf[T]() {
+		case kFloat32:
+			pwPermWF32(d, ds*e, s, sr*e, rows, t)
+		case kFloat64:
+			pwPermWF64(d, ds*e, s, sr*e, rows, t)
+		case kSigned:
+			if e == 4 {
+				pwPermWI32(d, ds*e, s, sr*e, rows, t)
+			} else {
+				pwPermWI64(d, ds*e, s, sr*e, rows, t)
+			}
+		case kUnsigned:
+			if e == 4 {
+				pwPermWU32(d, ds*e, s, sr*e, rows, t)
+			} else {
+				pwPermWU64(d, ds*e, s, sr*e, rows, t)
+			}
+		}
+		return
 	}
-	f(unsafe.Pointer(unsafe.SliceData(dst)), ds*e, unsafe.Pointer(unsafe.SliceData(src)), sr*e, rows, t)
+	switch kindOf[T]() {
+	case kFloat32:
+		pwPermF32(d, ds*e, s, sr*e, rows, t)
+	case kFloat64:
+		pwPermF64(d, ds*e, s, sr*e, rows, t)
+	case kSigned:
+		if e == 4 {
+			pwPermI32(d, ds*e, s, sr*e, rows, t)
+		} else {
+			pwPermI64(d, ds*e, s, sr*e, rows, t)
+		}
+	case kUnsigned:
+		if e == 4 {
+			pwPermU32(d, ds*e, s, sr*e, rows, t)
+		} else {
+			pwPermU64(d, ds*e, s, sr*e, rows, t)
+		}
+	}
 }
