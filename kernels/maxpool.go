@@ -79,6 +79,10 @@ func MaxPoolContext[T Number, I Index](ctx context.Context, w *Workers, g Window
 		// Indices on narrow rows: values first, then the first element
 		// equal to the maximum (pi_idx.go).
 		j.fn = piMaxRunner[T, I]{}
+	} else if idx == nil && p3Use[T](j) {
+		// Narrow 3-D planes: whole planes through a row table (p3_rows.go).
+		j.fn = p3MaxFn[T]()
+		par = p3Plan(j, w.threadsFor())
 	} else if pltTinyUse(j, true, kindOf[T]() > kFloat64 && !poolIsHalf[T]()) {
 		// Tiny planes: whole planes, windows folded directly (pl_tiny.go).
 		j.fn = pltMaxFn[T, I]()

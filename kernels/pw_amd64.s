@@ -56,6 +56,14 @@
 	VZEROUPPER \
 	RET
 
+// PW_TAIL ends the tap loop of both kernels (the next tap's permute
+// indices, 64 bytes on, until CX taps are folded) and then the row.
+#define PW_TAIL(LD) \
+	ADDQ $64, BX \
+	DECQ CX \
+	JNZ tap \
+	PW_NEXT(LD)
+
 // PW_ROWS: every row loaded once (pwPermXXX). LD is the element width's
 // masked move, PERM the two-source permute, MAX the lane max.
 #define PW_ROWS(LD, PERM, MAX) \
@@ -70,10 +78,7 @@ row: \
 	MOVQ R14, BX \
 tap: \
 	PW_FOLD(PERM, MAX) \
-	ADDQ $64, BX \
-	DECQ CX \
-	JNZ tap \
-	PW_NEXT(LD)
+	PW_TAIL(LD)
 
 // PW_TAPS: the row loaded per tap from the tap's offset (pwPermWXXX); SC
 // is the element size.
@@ -93,10 +98,7 @@ tap: \
 	LD.Z 64(R10), K3, Z1 \
 	PW_FOLD(PERM, MAX) \
 	ADDQ $4, R15 \
-	ADDQ $64, BX \
-	DECQ CX \
-	JNZ tap \
-	PW_NEXT(LD)
+	PW_TAIL(LD)
 
 TEXT ·pwPermF32(SB), NOSPLIT, $0-48
 	PW_ROWS(VMOVDQU32, VPERMI2PS, VMAXPS)
