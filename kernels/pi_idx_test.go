@@ -21,22 +21,16 @@ func piGeom(r *rand.Rand) (Window, winPlan) {
 			if r.IntN(3) == 0 {
 				d = 1
 			}
-			kd := (k-1)*d + 1
-			pb, pe := r.IntN(kd/2+1), r.IntN(kd/2+1)
-			if r.IntN(3) == 0 {
-				pb, pe = 0, 0
-			}
 			lim := 20
 			if nsp == 1 {
 				lim = 60
 			}
-			in := max(1, kd-pb-pe) + r.IntN(lim)
-			span := in + pb + pe - kd
-			out := span/s + 1
-			if r.IntN(2) == 0 && span%s != 0 && out*s < in+pb {
-				out++ // ceil, the last window starting inside the input
-			}
-			g.testAddAxis(in, out, k, s, d, pb, pe)
+			testPoolAxis(r, &g, k, s, d, func(pb, pe int) (int, int) {
+				if r.IntN(3) == 0 {
+					return 0, 0
+				}
+				return pb, pe
+			}, func() int { return r.IntN(lim) })
 		}
 		p, err := g.plan()
 		if err == nil && p.kernelVol >= 2 {
