@@ -49,7 +49,7 @@ func pi4Use[T Number](j *job) bool {
 	if !j.flag || p.inPlane == 0 || p.kernelVol < 2 || !pi4Type[T]() {
 		return false
 	}
-	return pi4Rule(j)
+	return pi4Rule(j, int(unsafe.Sizeof(*new(T))))
 }
 
 // pi4Type: element types whose indexed column fold is vectorised (float32
@@ -71,7 +71,7 @@ func pi4Type[T Number]() bool {
 // window rows the W-first kernels reuse more than the fold saves, on wide
 // rows the scalar search costs more than the vectorised indexed W pass,
 // and on tiny planes the fold calls cost their setup.
-func pi4Rule(j *job) bool {
+func pi4Rule(j *job, sz int) bool {
 	p := &j.wp
 	if j.ints[0] != 0 || p.nsp < 2 {
 		return false
@@ -96,7 +96,16 @@ func pi4Rule(j *job) bool {
 	if per == 1 {
 		per = min(p.k[0], (p.in[0]+p.d[0]-1)/p.d[0])
 	}
-	return ov <= 48 && rows*16 >= 8*ov && rows*W >= 10*Wo*kx && per*W >= 32
+	if ov <= 48 && rows*16 >= 8*ov && rows*W >= 10*Wo*kx && per*W >= 32 {
+		return true
+	}
+	// Whole planes (pi4PlanePlan): the fold calls take many output depths
+	// or rows, so the call setup no longer bounds small rows; the rows
+	// need 4 columns and 12 window rows, most output depths must be
+	// interior (border depths are runs of one) and the overlap may reach
+	// 4.5.
+	ilo, ihi := interior(p.s[0], p.pb[0], p.d[0], p.k[0], p.in[0], p.out[0])
+	return pi4PlaneFits(j, sz) && W >= 4 && rows >= 12 && ov <= 72 && rows*W >= 8*Wo*kx && 2*(ihi-ilo) >= p.out[0]
 }
 
 // pi4MaxRunner runs the column-first indexed units of a MaxPool job.
@@ -119,12 +128,7 @@ func pi4MaxUnits[T Number, I Index](j *job, s *scratch, lo, hi int) {
 	cv := take[T](s, sb*W)
 	ci := take[int32](s, sb*W)
 	dI := take[int32](s, sb*Wo)
-	// Per output column: the offset of its first valid tap and its count.
-	cx := take[int32](s, 2*Wo)
-	for c := 0; c < Wo; c++ {
-		xlo, xhi := tapWin(c, p.s[2], p.pb[2], p.d[2], p.k[2], W)
-		cx[2*c], cx[2*c+1] = int32(c*p.s[2]-p.pb[2]+xlo*p.d[2]), int32(xhi-xlo)
-	}
+	cx := pi4Cols(s, p)
 	for u := lo; u < hi; u++ {
 		plane, od, i0, i1 := j.unitRows(u)
 		for a := i0; a < i1; a += sb {
@@ -225,24 +229,39 @@ func pi4MaxBlock[T Number, I Index](j *job, src, dst []T, idx []I, cv []T, ci, d
 			// Source, table and offsets all W apart: one long row.
 			nrows, ncols = 1, (i2-i)*W
 		}
-		if yhi-ylo == 1 {
-			// One H tap: the depth taps are the fold's taps (scan order).
-			foldMaxIdxLin(cv[o:], ci[o:], W, pin[r:], s1*W, 1, DS, zhi-zlo, nrows, ncols, low, false,
-				int32(r), int32(s1*W), 1, int32(DS))
-			continue
-		}
-		for kz := zlo; kz < zhi; kz++ {
-			q := r + (kz-zlo)*DS
-			foldMaxIdxLin(cv[o:], ci[o:], W, pin[q:], s1*W, 1, d1*W, yhi-ylo, nrows, ncols, low, kz > zlo,
-				int32(q), int32(s1*W), 1, int32(d1*W))
-		}
+		pi4Fold(cv[o:], ci[o:], W, pin, r, s1*W, nrows, ncols, zhi-zlo, yhi-ylo, DS, d1*W, low)
 	}
 
 	m.wpass(cv, 0, 0, 0, B)
-	for i := i0; i < i1; i++ {
-		o := (i - i0) * Wo
-		crow := cv[(i-i0)*W:][:W]
-		irow := ci[(i-i0)*W:][:W]
+	pi4Search(out, dI, cv, ci, cx, pin, B, W, Wo, d2, low)
+	pi4WriteIdx(j, idx, dI, plane, outOff)
+}
+
+// pi4Fold folds, for nrows output rows (src and index stride sr, table
+// stride ds), the window rows of zt depth taps (DS apart) × yt H taps (HS
+// apart) starting at plane offset r into the column table cv, ci, in scan
+// order: ncols columns, the index of each element its plane offset.
+func pi4Fold[T Number](cv []T, ci []int32, ds int, pin []T, r, sr, nrows, ncols, zt, yt, DS, HS int, low T) {
+	if yt == 1 {
+		// One H tap: the depth taps are the fold's taps (scan order).
+		foldMaxIdxLin(cv, ci, ds, pin[r:], sr, 1, DS, zt, nrows, ncols, low, false, int32(r), int32(sr), 1, int32(DS))
+		return
+	}
+	for kz := 0; kz < zt; kz++ {
+		q := r + kz*DS
+		foldMaxIdxLin(cv, ci, ds, pin[q:], sr, 1, HS, yt, nrows, ncols, low, kz > 0, int32(q), int32(sr), 1, int32(HS))
+	}
+}
+
+// pi4Search finishes rows output rows whose maxima the W pass left in out:
+// per output, the smallest offset ci[x] among its window's columns with
+// cv[x] equal to the maximum (lowest and offset 0 when nothing is above
+// lowest), and that element's bits.
+func pi4Search[T Number](out []T, dI []int32, cv []T, ci, cx []int32, pin []T, rows, W, Wo, d2 int, low T) {
+	for i := 0; i < rows; i++ {
+		o := i * Wo
+		crow := cv[i*W:][:W]
+		irow := ci[i*W:][:W]
 		for c := 0; c < Wo; c++ {
 			x, n := int(cx[2*c]), int(cx[2*c+1])
 			v := out[o+c]
@@ -262,7 +281,119 @@ func pi4MaxBlock[T Number, I Index](j *job, src, dst []T, idx []I, cv []T, ci, d
 			out[o+c], dI[o+c] = pin[bi], bi
 		}
 	}
+}
+
+// pi4PlanePlan makes the units of job j (pi4Use) whole planes — every
+// output depth and row of a plane in one block (pi4PlaneBlock) — when a
+// plane's column table fits pi4MaxBytes and it has more than one output
+// depth: the fold calls then take the output depths (or rows) of a run as
+// their rows, instead of one call per output row and depth tap. It
+// reports whether it did.
+func pi4PlanePlan[T Number](j *job, threads int) bool {
+	p := &j.wp
+	if !pi4PlaneFits(j, int(unsafe.Sizeof(*new(T)))) {
+		return false
+	}
+	j.units = p.planes
+	j.chunk = max(1, min(j.units/(16*threads), (1<<14)/max(1, p.outPlane)))
+	return true
+}
+
+// pi4PlaneFits reports whether whole-plane units suit job j (elements of
+// sz bytes): more than one output depth, one block of rows per plane and
+// a plane's column table within pi4MaxBytes.
+func pi4PlaneFits(j *job, sz int) bool {
+	p := &j.wp
+	return p.out[0] >= 2 && j.nb == 1 && p.out[0]*p.out[1]*p.in[2]*(sz+4) <= pi4MaxBytes
+}
+
+// pi4PlaneRunner runs whole-plane units (pi4PlanePlan).
+type pi4PlaneRunner[T Number, I Index] struct{}
+
+func (pi4PlaneRunner[T, I]) run(j *job, s *scratch, lo, hi int) {
+	p := &j.wp
+	src := unsafe.Slice((*T)(j.src), p.inLen())
+	dst := unsafe.Slice((*T)(j.dst), p.outLen())
+	idx := unsafe.Slice((*I)(j.idx), p.outLen())
+	var z T
+	W, Wo, n := p.in[2], p.out[2], p.out[0]*p.out[1]
+	s.reserve(n*W*(int(unsafe.Sizeof(z))+4) + n*Wo*4 + 8*Wo + 128)
+	cv := take[T](s, n*W)
+	ci := take[int32](s, n*W)
+	dI := take[int32](s, n*Wo)
+	cx := pi4Cols(s, p)
+	for plane := lo; plane < hi; plane++ {
+		pi4PlaneBlock(j, src, dst, idx, cv, ci, dI, cx, plane)
+	}
+}
+
+// pi4PlaneBlock computes every output of one plane, values and indices:
+// pi4MaxBlock over all output depths and rows at once.
+func pi4PlaneBlock[T Number, I Index](j *job, src, dst []T, idx []I, cv []T, ci, dI, cx []int32, plane int) {
+	p := &j.wp
+	D, H, W := p.in[0], p.in[1], p.in[2]
+	Do, Ho, Wo := p.out[0], p.out[1], p.out[2]
+	s0, s1, d0, d1 := p.s[0], p.s[1], p.d[0], p.d[1]
+	n := Do * Ho
+	low := lowest[T]()
+	pin := src[plane*p.inPlane:][:p.inPlane]
+	outOff := plane * p.outPlane
+	out := dst[outOff : outOff+n*Wo]
+	dI = dI[:n*Wo]
+	DS, ZS := d0*H*W, s0*H*W // offsets between depth taps, output depths
+	zr := newRunIter(s0, p.pb[0], d0, p.k[0], D, Do, 0, Do)
+	for {
+		o, o2, zlo, zhi, ok := zr.next()
+		if !ok {
+			break
+		}
+		yr := newRunIter(s1, p.pb[1], d1, p.k[1], H, Ho, 0, Ho)
+		for {
+			i, i2, ylo, yhi, ok := yr.next()
+			if !ok {
+				break
+			}
+			if zlo == zhi || ylo == yhi {
+				for od := o; od < o2; od++ {
+					a := (od*Ho + i) * W
+					fill(cv[a:a+(i2-i)*W], low)
+					fill(ci[a:a+(i2-i)*W], 0)
+				}
+				continue
+			}
+			// Offset of the first window row of output (o, i).
+			r0 := (o*s0-p.pb[0]+zlo*d0)*H*W + (i*s1-p.pb[1]+ylo*d1)*W
+			if o2-o >= i2-i {
+				// The run's output depths are the fold's rows.
+				for ii := i; ii < i2; ii++ {
+					a := (o*Ho + ii) * W
+					pi4Fold(cv[a:], ci[a:], Ho*W, pin, r0+(ii-i)*s1*W, ZS, o2-o, W, zhi-zlo, yhi-ylo, DS, d1*W, low)
+				}
+			} else {
+				for od := o; od < o2; od++ {
+					a := (od*Ho + i) * W
+					pi4Fold(cv[a:], ci[a:], W, pin, r0+(od-o)*ZS, s1*W, i2-i, W, zhi-zlo, yhi-ylo, DS, d1*W, low)
+				}
+			}
+		}
+	}
+	m := maxPass[T, T]{p: p, low: low, i0: 0, i1: n, hs: out}
+	m.cl, m.ch = interior(p.s[2], p.pb[2], p.d[2], p.k[2], W, Wo)
+	m.wpass(cv, 0, 0, 0, n)
+	pi4Search(out, dI, cv, ci, cx, pin, n, W, Wo, p.d[2], low)
 	pi4WriteIdx(j, idx, dI, plane, outOff)
+}
+
+// pi4Cols returns, in scratch, per output column the offset of its first
+// valid W tap and their count.
+func pi4Cols(s *scratch, p *winPlan) []int32 {
+	Wo := p.out[2]
+	cx := take[int32](s, 2*Wo)
+	for c := 0; c < Wo; c++ {
+		xlo, xhi := tapWin(c, p.s[2], p.pb[2], p.d[2], p.k[2], p.in[2])
+		cx[2*c], cx[2*c+1] = int32(c*p.s[2]-p.pb[2]+xlo*p.d[2]), int32(xhi-xlo)
+	}
+	return cx
 }
 
 // pi4WriteIdx stores the block's plane offsets dI as the tensor's indices

@@ -11,7 +11,7 @@ import (
 // pi4Forced runs MaxPool with indices through the column-first block
 // whatever pi4Use says (the job set up as MaxPoolContext does, 1-D
 // geometries through the rows plan), on one worker's scratch.
-func pi4Forced[T Number, I Index](g Window, src, dst []T, idx []I, axis int) error {
+func pi4Forced[T Number, I Index](g Window, src, dst []T, idx []I, axis int, planes bool) error {
 	p, err := g.plan()
 	if err != nil {
 		return err
@@ -27,6 +27,10 @@ func pi4Forced[T Number, I Index](g Window, src, dst []T, idx []I, axis int) err
 	}
 	planRows(j, 1, int(unsafe.Sizeof(src[0]))+4)
 	var s scratch
+	if planes && j.ints[0] == 0 && pi4PlanePlan[T](j, 1) {
+		pi4PlaneRunner[T, I]{}.run(j, &s, 0, j.units)
+		return nil
+	}
 	pi4MaxUnits[T, I](j, &s, 0, j.units)
 	return nil
 }
@@ -60,23 +64,28 @@ func pi4Check[T Number](t *testing.T) {
 		require.NoError(t, MaxPoolReference(g, src, make([]T, p.outLen()), wantI32, axis))
 		got := make([]T, p.outLen())
 		gotI := make([]int64, p.outLen())
-		require.NoError(t, pi4Forced(g, src, got, gotI, axis))
-		piSame(t, pltBits(want), pltBits(got), "%+v forced values", g)
-		piSame(t, wantI, gotI, "%+v forced indices axis %d", g, axis)
-		gotI32 := make([]int32, p.outLen())
-		require.NoError(t, pi4Forced(g, src, got, gotI32, axis))
-		piSame(t, wantI32, gotI32, "%+v forced int32 indices axis %d", g, axis)
+		for _, planes := range []bool{false, true} {
+			require.NoError(t, pi4Forced(g, src, got, gotI, axis, planes))
+			piSame(t, pltBits(want), pltBits(got), "%+v forced values (whole planes %v)", g, planes)
+			piSame(t, wantI, gotI, "%+v forced indices axis %d (whole planes %v)", g, axis, planes)
+			gotI32 := make([]int32, p.outLen())
+			require.NoError(t, pi4Forced(g, src, got, gotI32, axis, planes))
+			piSame(t, wantI32, gotI32, "%+v forced int32 indices axis %d (whole planes %v)", g, axis, planes)
+		}
 	}
 }
 
 // pi4RuleGeoms are geometries pi4Rule takes: the sweep's f32
 // 3×162×39×8×6 (seed 101), 1×207×38×5×34 (seed 23), 4×4×38×30×17
-// (seed 11) and 5×500×7×18×6 (seed 1) cases on fewer planes.
+// (seed 11), 5×500×7×18×6 (seed 1), 4×377×30×9×4 and 1×487×37×7×8
+// (seed 409) cases on fewer planes.
 var pi4RuleGeoms = []Window{
 	{N: 2, C: 3, In: []int{39, 8, 6}, Out: []int{4, 1, 5}, Kernel: []int{10, 8, 6}, Strides: []int{5, 6, 1}, Dilations: []int{3, 1, 1}, PadsBegin: []int{0, 0, 2}, PadsEnd: []int{0, 0, 2}},
 	{N: 1, C: 5, In: []int{38, 5, 34}, Out: []int{8, 1, 4}, Kernel: []int{8, 4, 8}, Strides: []int{5, 5, 5}, Dilations: []int{1, 3, 2}, PadsBegin: []int{3, 4, 0}, PadsEnd: []int{3, 4, 0}},
 	{N: 2, C: 2, In: []int{38, 30, 17}, Out: []int{6, 7, 3}, Kernel: []int{6, 8, 4}, Strides: []int{6, 5, 6}, Dilations: []int{3, 1, 1}, PadsBegin: []int{5, 3, 1}, PadsEnd: []int{3, 1, 1}},
 	{N: 2, C: 5, In: []int{7, 18, 6}, Out: []int{2, 3, 2}, Kernel: []int{3, 10, 11}, Strides: []int{6, 6, 1}, Dilations: []int{1, 1, 1}, PadsBegin: []int{1, 0, 3}, PadsEnd: []int{1, 0, 3}},
+	{N: 4, C: 37, In: []int{30, 9, 4}, Out: []int{15, 2, 2}, Kernel: []int{4, 6, 3}, Strides: []int{2, 4, 4}, Dilations: []int{1, 1, 1}, PadsBegin: []int{1, 0, 0}, PadsEnd: []int{1, 0, 0}},
+	{N: 1, C: 41, In: []int{37, 7, 8}, Out: []int{4, 3, 5}, Kernel: []int{11, 5, 6}, Strides: []int{6, 4, 1}, Dilations: []int{2, 1, 1}, PadsBegin: []int{0, 2, 0}, PadsEnd: []int{0, 2, 2}},
 }
 
 // TestPi4Rule: the rule's geometries take the block, through MaxPool on 1
@@ -97,6 +106,7 @@ func pi4RuleCheck[T Number](t *testing.T, pool []*Workers) {
 		p, err := g.plan()
 		require.NoError(t, err)
 		j := job{wp: p, flag: true}
+		planRows(&j, 1, int(unsafe.Sizeof(*new(T)))+4)
 		require.True(t, pi4Use[T](&j), "%+v", g)
 		src := piValues[T](r, p.inLen(), it%2 == 1)
 		want := make([]T, p.outLen())
