@@ -117,9 +117,7 @@ func (pi4MaxRunner[T, I]) run(j *job, s *scratch, lo, hi int) { pi4MaxUnits[T, I
 // block of output rows).
 func pi4MaxUnits[T Number, I Index](j *job, s *scratch, lo, hi int) {
 	p := &j.wp
-	src := unsafe.Slice((*T)(j.src), p.inLen())
-	dst := unsafe.Slice((*T)(j.dst), p.outLen())
-	idx := unsafe.Slice((*I)(j.idx), p.outLen())
+	src, dst, idx := piTensors[T, I](j)
 	var z T
 	W, Wo := p.in[2], p.out[2]
 	sz := int(unsafe.Sizeof(z))
@@ -312,9 +310,7 @@ type pi4PlaneRunner[T Number, I Index] struct{}
 
 func (pi4PlaneRunner[T, I]) run(j *job, s *scratch, lo, hi int) {
 	p := &j.wp
-	src := unsafe.Slice((*T)(j.src), p.inLen())
-	dst := unsafe.Slice((*T)(j.dst), p.outLen())
-	idx := unsafe.Slice((*I)(j.idx), p.outLen())
+	src, dst, idx := piTensors[T, I](j)
 	var z T
 	W, Wo, n := p.in[2], p.out[2], p.out[0]*p.out[1]
 	s.reserve(n*W*(int(unsafe.Sizeof(z))+4) + n*Wo*4 + 8*Wo + 128)

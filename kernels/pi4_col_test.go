@@ -12,20 +12,10 @@ import (
 // whatever pi4Use says (the job set up as MaxPoolContext does, 1-D
 // geometries through the rows plan), on one worker's scratch.
 func pi4Forced[T Number, I Index](g Window, src, dst []T, idx []I, axis int, planes bool) error {
-	p, err := g.plan()
+	j, err := piTestJob(g, src, dst, idx, axis)
 	if err != nil {
 		return err
 	}
-	j := &job{wp: p, flag: true, mode: newIdxMode(&p, axis)}
-	j.src = unsafe.Pointer(unsafe.SliceData(src))
-	j.dst = unsafe.Pointer(unsafe.SliceData(dst))
-	j.idx = unsafe.Pointer(unsafe.SliceData(idx))
-	if rows, ok := poolRowsPlan(&p); ok {
-		j.wp = rows
-		j.ints[0] = 1
-		j.mode = idxMode{modSp: j.mode.modBase}
-	}
-	planRows(j, 1, int(unsafe.Sizeof(src[0]))+4)
 	var s scratch
 	if planes && j.ints[0] == 0 && pi4PlanePlan[T](j, 1) {
 		pi4PlaneRunner[T, I]{}.run(j, &s, 0, j.units)
@@ -57,11 +47,7 @@ func pi4Check[T Number](t *testing.T) {
 		if it%2 == 1 {
 			axis = p.nsp + 1
 		}
-		want := make([]T, p.outLen())
-		wantI := make([]int64, p.outLen())
-		wantI32 := make([]int32, p.outLen())
-		require.NoError(t, MaxPoolReference(g, src, want, wantI, axis))
-		require.NoError(t, MaxPoolReference(g, src, make([]T, p.outLen()), wantI32, axis))
+		want, wantI, wantI32 := piWant(t, g, src, axis)
 		got := make([]T, p.outLen())
 		gotI := make([]int64, p.outLen())
 		for _, planes := range []bool{false, true} {
