@@ -430,6 +430,26 @@ func TestWideRows(t *testing.T) {
 
 func negZero64() float64 { return math.Copysign(0, -1) }
 
+// testPoolAxis appends to g an axis of kernel k, stride s and dilation d,
+// as the pooling tests draw them: pads up to half the dilated kernel at each
+// end (then passed through pads, when not nil), an input extent of the
+// smallest valid one plus extra(), floor or (randomly) ceil rounding with
+// the last window starting inside the input.
+func testPoolAxis(r *rand.Rand, g *Window, k, s, d int, pads func(pb, pe int) (int, int), extra func() int) {
+	kd := (k-1)*d + 1
+	pb, pe := r.IntN(kd/2+1), r.IntN(kd/2+1)
+	if pads != nil {
+		pb, pe = pads(pb, pe)
+	}
+	in := max(1, kd-pb-pe) + extra()
+	span := in + pb + pe - kd
+	out := span/s + 1
+	if r.IntN(2) == 0 && span%s != 0 && out*s < in+pb {
+		out++ // ceil, the last window starting inside the input
+	}
+	g.testAddAxis(in, out, k, s, d, pb, pe)
+}
+
 // testAddAxis appends one spatial axis (input and output size, kernel, stride, dilation and
 // pads) to the random geometries the pooling tests draw.
 func (g *Window) testAddAxis(in, out, k, s, d, pb, pe int) {

@@ -75,7 +75,14 @@ func MaxPoolContext[T Number, I Index](ctx context.Context, w *Workers, g Window
 	j.fn = maxRunner[T, I]{}
 	j.ints[1] = 0
 	par := planRows(j, w.threadsFor(), int(unsafe.Sizeof(src[0]))+4)
-	if piUse[T](j) {
+	if pi4Use[T](j) {
+		// Indices, columns first: an indexed fold of the window rows, the
+		// values-only W pass, then the first column equal (pi4_col.go).
+		j.fn = pi4MaxRunner[T, I]{}
+		if pi4PlanePlan[T](j, w.threadsFor()) {
+			j.fn = pi4PlaneRunner[T, I]{}
+		}
+	} else if piUse[T](j) {
 		// Indices on narrow rows: values first, then the first element
 		// equal to the maximum (pi_idx.go).
 		j.fn = piMaxRunner[T, I]{}

@@ -84,27 +84,26 @@ func (piMaxRunner[T, I]) run(j *job, s *scratch, lo, hi int) { piMaxUnits[T, I](
 // block of output rows).
 func piMaxUnits[T Number, I Index](j *job, s *scratch, lo, hi int) {
 	p := &j.wp
-	src := unsafe.Slice((*T)(j.src), p.inLen())
-	dst := unsafe.Slice((*T)(j.dst), p.outLen())
-	idx := unsafe.Slice((*I)(j.idx), p.outLen())
+	src, dst, idx := piTensors[T, I](j)
 	var z T
 	W, Wo := p.in[2], p.out[2]
 	sb := piSubRows(p, int(unsafe.Sizeof(z)), j.bRows)
 	s.reserve(sb*W*int(unsafe.Sizeof(z)) + sb*Wo*4 + 8*Wo + 128)
 	hs := take[T](s, sb*W)
 	dI := take[int32](s, sb*Wo)
-	// Per output column: the offset of its first valid tap and its count.
-	cx := take[int32](s, 2*Wo)
-	for c := 0; c < Wo; c++ {
-		xlo, xhi := tapWin(c, p.s[2], p.pb[2], p.d[2], p.k[2], W)
-		cx[2*c], cx[2*c+1] = int32(c*p.s[2]-p.pb[2]+xlo*p.d[2]), int32(xhi-xlo)
-	}
+	cx := pi4Cols(s, p)
 	for u := lo; u < hi; u++ {
 		plane, od, i0, i1 := j.unitRows(u)
 		for a := i0; a < i1; a += sb {
 			piMaxBlock(j, src, dst, idx, hs, dI, cx, plane, od, a, min(i1, a+sb))
 		}
 	}
+}
+
+// piTensors returns the source, output and index tensors of MaxPool job j.
+func piTensors[T Number, I Index](j *job) (src, dst []T, idx []I) {
+	p := &j.wp
+	return unsafe.Slice((*T)(j.src), p.inLen()), unsafe.Slice((*T)(j.dst), p.outLen()), unsafe.Slice((*I)(j.idx), p.outLen())
 }
 
 // piSubRows returns the output rows whose column maxima fit piMaxBytes (at

@@ -21,22 +21,16 @@ func piGeom(r *rand.Rand) (Window, winPlan) {
 			if r.IntN(3) == 0 {
 				d = 1
 			}
-			kd := (k-1)*d + 1
-			pb, pe := r.IntN(kd/2+1), r.IntN(kd/2+1)
-			if r.IntN(3) == 0 {
-				pb, pe = 0, 0
-			}
 			lim := 20
 			if nsp == 1 {
 				lim = 60
 			}
-			in := max(1, kd-pb-pe) + r.IntN(lim)
-			span := in + pb + pe - kd
-			out := span/s + 1
-			if r.IntN(2) == 0 && span%s != 0 && out*s < in+pb {
-				out++ // ceil, the last window starting inside the input
-			}
-			g.testAddAxis(in, out, k, s, d, pb, pe)
+			testPoolAxis(r, &g, k, s, d, func(pb, pe int) (int, int) {
+				if r.IntN(3) == 0 {
+					return 0, 0
+				}
+				return pb, pe
+			}, func() int { return r.IntN(lim) })
 		}
 		p, err := g.plan()
 		if err == nil && p.kernelVol >= 2 {
@@ -69,9 +63,21 @@ func piValues[T Number](r *rand.Rand, n int, sparse bool) []T {
 // whatever piUse says (the job set up as MaxPoolContext does, 1-D
 // geometries through the rows plan), on one worker's scratch.
 func piForced[T Number, I Index](g Window, src, dst []T, idx []I, axis int) error {
-	p, err := g.plan()
+	j, err := piTestJob(g, src, dst, idx, axis)
 	if err != nil {
 		return err
+	}
+	var s scratch
+	piMaxUnits[T, I](j, &s, 0, j.units)
+	return nil
+}
+
+// piTestJob sets up a one-thread MaxPool job with indices as MaxPoolContext
+// does (1-D geometries through the rows plan), planned by planRows.
+func piTestJob[T Number, I Index](g Window, src, dst []T, idx []I, axis int) (*job, error) {
+	p, err := g.plan()
+	if err != nil {
+		return nil, err
 	}
 	j := &job{wp: p, flag: true, mode: newIdxMode(&p, axis)}
 	j.src = unsafe.Pointer(unsafe.SliceData(src))
@@ -83,9 +89,7 @@ func piForced[T Number, I Index](g Window, src, dst []T, idx []I, axis int) erro
 		j.mode = idxMode{modSp: j.mode.modBase}
 	}
 	planRows(j, 1, int(unsafe.Sizeof(src[0]))+4)
-	var s scratch
-	piMaxUnits[T, I](j, &s, 0, j.units)
-	return nil
+	return j, nil
 }
 
 // TestPiMaxIdx: the values-first indexed block (forced, and through MaxPool
@@ -126,11 +130,7 @@ func piCheck[T Number](t *testing.T, pool []*Workers) {
 		if it%2 == 1 {
 			axis = p.nsp + 1
 		}
-		want := make([]T, p.outLen())
-		wantI := make([]int64, p.outLen())
-		wantI32 := make([]int32, p.outLen())
-		require.NoError(t, MaxPoolReference(g, src, want, wantI, axis))
-		require.NoError(t, MaxPoolReference(g, src, make([]T, p.outLen()), wantI32, axis))
+		want, wantI, wantI32 := piWant(t, g, src, axis)
 
 		got := make([]T, p.outLen())
 		gotI := make([]int64, p.outLen())
@@ -153,6 +153,19 @@ func piCheck[T Number](t *testing.T, pool []*Workers) {
 			}
 		}
 	}
+}
+
+// piWant returns MaxPoolReference's values, int64 and int32 indices.
+func piWant[T Number](t *testing.T, g Window, src []T, axis int) ([]T, []int64, []int32) {
+	t.Helper()
+	p, err := g.plan()
+	require.NoError(t, err)
+	want := make([]T, p.outLen())
+	wantI := make([]int64, p.outLen())
+	wantI32 := make([]int32, p.outLen())
+	require.NoError(t, MaxPoolReference(g, src, want, wantI, axis))
+	require.NoError(t, MaxPoolReference(g, src, make([]T, p.outLen()), wantI32, axis))
+	return want, wantI, wantI32
 }
 
 // piSame requires want == got, reporting the first difference only.

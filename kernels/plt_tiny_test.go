@@ -19,15 +19,7 @@ func pltTinyGeom(r *rand.Rand) (Window, winPlan) {
 		g := Window{N: 1 + r.IntN(3), C: 2 + r.IntN(40)}
 		for a := 0; a < nsp; a++ {
 			k, s, d := 1+r.IntN(11), 1+r.IntN(6), 1+r.IntN(3)
-			kd := (k-1)*d + 1
-			pb, pe := r.IntN(kd/2+1), r.IntN(kd/2+1)
-			in := max(1, kd-pb-pe) + r.IntN(12)
-			span := in + pb + pe - kd
-			out := span/s + 1
-			if r.IntN(2) == 0 && span%s != 0 && out*s < in+pb {
-				out++ // ceil, the last window starting inside the input
-			}
-			g.testAddAxis(in, out, k, s, d, pb, pe)
+			testPoolAxis(r, &g, k, s, d, nil, func() int { return r.IntN(12) })
 		}
 		p, err := g.plan()
 		if err != nil {

@@ -20,7 +20,7 @@ func pnWideGeom(r *rand.Rand) (Window, winPlan) {
 			if a == 2 {
 				s, base, n = 1+r.IntN(2), 17, 60
 			}
-			pwAxis(r, &g, k, s, d, func() int { return base + r.IntN(n) })
+			testPoolAxis(r, &g, k, s, d, nil, func() int { return base + r.IntN(n) })
 		}
 		p, err := g.plan()
 		if err != nil || p.out[2] <= 16 || p.out[0] < 2 {

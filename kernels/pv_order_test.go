@@ -24,18 +24,13 @@ func pvGeom(r *rand.Rand) Window {
 		if a == 0 && nsp == 3 {
 			k, s = 1+r.IntN(3), 1+r.IntN(2)
 		}
-		kd := (k-1)*d + 1
-		pb, pe := r.IntN(kd/2+1), r.IntN(kd/2+1)
-		in := max(1, kd-pb-pe) + r.IntN(30)
-		if a == nsp-1 && r.IntN(3) > 0 { // else narrow rows
-			in += r.IntN(90)
-		}
-		span := in + pb + pe - kd
-		out := span/s + 1
-		if r.IntN(2) == 0 && span%s != 0 && (out)*s < in+pb {
-			out++ // ceil, the last window starting inside the input
-		}
-		g.testAddAxis(in, out, k, s, d, pb, pe)
+		testPoolAxis(r, &g, k, s, d, nil, func() int {
+			e := r.IntN(30)
+			if a == nsp-1 && r.IntN(3) > 0 { // else narrow rows
+				e += r.IntN(90)
+			}
+			return e
+		})
 	}
 	return g
 }

@@ -145,7 +145,7 @@ func pwPoolGeom(r *rand.Rand) (Window, winPlan) {
 			if a < nsp-1 {
 				n = 14
 			}
-			pwAxis(r, &g, k, s, d, func() int { return r.IntN(n) })
+			testPoolAxis(r, &g, k, s, d, nil, func() int { return r.IntN(n) })
 		}
 		p, err := g.plan()
 		if err != nil || p.out[2] > 16 {
@@ -153,21 +153,6 @@ func pwPoolGeom(r *rand.Rand) (Window, winPlan) {
 		}
 		return g, p
 	}
-}
-
-// pwAxis appends an axis of kernel k, stride s and dilation d to g: pads
-// up to half the dilated kernel, an input extent of the smallest valid one
-// plus extra(), floor or (randomly) ceil rounding.
-func pwAxis(r *rand.Rand, g *Window, k, s, d int, extra func() int) {
-	kd := (k-1)*d + 1
-	pb, pe := r.IntN(kd/2+1), r.IntN(kd/2+1)
-	in := max(1, kd-pb-pe) + extra()
-	span := in + pb + pe - kd
-	out := span/s + 1
-	if r.IntN(2) == 0 && span%s != 0 && out*s < in+pb {
-		out++
-	}
-	g.testAddAxis(in, out, k, s, d, pb, pe)
 }
 
 func testPwMaxPool[T Number](t *testing.T, r *rand.Rand, w1, w2 *Workers) {
