@@ -27,7 +27,7 @@ func p3Geom(r *rand.Rand) (Window, winPlan) {
 			if a == 2 {
 				n = 40
 			}
-			pwAxis(r, &g, k, s, d, func() int { return r.IntN(n) })
+			testPoolAxis(r, &g, k, s, d, nil, func() int { return r.IntN(n) })
 		}
 		p, err := g.plan()
 		if err != nil || p.planes < 2 || p.outPlane > 400 {

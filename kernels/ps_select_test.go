@@ -40,7 +40,7 @@ func psSelGeom(r *rand.Rand) (Window, winPlan) {
 			g.testAddAxis(in, out, 1, s, 1+r.IntN(3), pb, pe)
 		}
 		k, s, d := 1+r.IntN(11), 1+r.IntN(8), 1+r.IntN(3)
-		pwAxis(r, &g, k, s, d, func() int { return r.IntN(70) })
+		testPoolAxis(r, &g, k, s, d, nil, func() int { return r.IntN(70) })
 		p, err := g.plan()
 		if err == nil && psSelUse[float32](&p) {
 			return g, p
@@ -57,9 +57,9 @@ func psColGeom(r *rand.Rand) (Window, winPlan) {
 		nsp := 2 + r.IntN(2)
 		g := Window{N: 1 + r.IntN(3), C: 1 + r.IntN(20)}
 		if nsp == 3 {
-			pwAxis(r, &g, 1+r.IntN(4), 1+r.IntN(3), 1+r.IntN(2), func() int { return r.IntN(8) })
+			testPoolAxis(r, &g, 1+r.IntN(4), 1+r.IntN(3), 1+r.IntN(2), nil, func() int { return r.IntN(8) })
 		}
-		pwAxis(r, &g, 2+r.IntN(10), 2+r.IntN(5), 1+r.IntN(3), func() int { return r.IntN(40) })
+		testPoolAxis(r, &g, 2+r.IntN(10), 2+r.IntN(5), 1+r.IntN(3), nil, func() int { return r.IntN(40) })
 		s := 2 + r.IntN(7)
 		pb, pe := r.IntN(3), r.IntN(3)
 		in := 1 + r.IntN(70)
