@@ -438,7 +438,9 @@ func TestServeOverhead(t *testing.T) {
 
 	nireq, _ := strconv.Atoi(os.Getenv("IRRUN_SERVE_PERF_NIREQ"))     // 0: the default
 	threads, _ := strconv.Atoi(os.Getenv("IRRUN_SERVE_PERF_THREADS")) // 0: the default
-	var idleSpin time.Duration                                        // 0: DefaultIdleSpin
+	// ts runs with the idle spin, 1 ms unless IRRUN_SERVE_PERF_IDLE_SPIN says otherwise
+	// (0: parked at once); the server's default, DefaultIdleSpin, is off: tsPark's rows.
+	idleSpin := time.Millisecond
 	if v := os.Getenv("IRRUN_SERVE_PERF_IDLE_SPIN"); v != "" {
 		idleSpin, err = time.ParseDuration(v)
 		require.NoError(t, err, "IRRUN_SERVE_PERF_IDLE_SPIN")
@@ -467,8 +469,8 @@ func TestServeOverhead(t *testing.T) {
 	tsSpan := startServerSpans(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads}, spans)
 	tsSpan.waitReady(t)
 	// The same server with the helpers parked at once after the last inference (IdleSpin
-	// off: the server before round 14), and the idle spin IRRUN_SERVE_PERF_IDLE_SPIN
-	// sets for ts (default DefaultIdleSpin) — the A/B pair of the "park" rows.
+	// off: DefaultIdleSpin), and the idle spin IRRUN_SERVE_PERF_IDLE_SPIN sets for ts
+	// (default 1 ms) — the A/B pair of the "park" rows.
 	tsPark := startServer(t, Options{ModelName: "m", ModelPath: filepath.Join(dir, "m"), NIReq: nireq, Threads: threads, IdleSpin: -1})
 	tsPark.waitReady(t)
 	// The default server whose connections also poll for the idle spin before a read

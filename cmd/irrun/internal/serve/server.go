@@ -36,8 +36,10 @@ const (
 	DefaultMaxQueue              = 64
 	DefaultDrainTimeout          = 30 * time.Second
 	// DefaultIdleSpin is how long the kernels' helper threads keep polling for the next
-	// inference after the last one in progress ends (Options.IdleSpin).
-	DefaultIdleSpin = time.Millisecond
+	// inference after the last one in progress ends (Options.IdleSpin): none. On a quiet
+	// machine (docs/performance.md, "after round 14") a 1 ms spin did not lower the
+	// 1-client latency and cost 6–22 % more CPU per request, so it is opt-in.
+	DefaultIdleSpin time.Duration = 0
 )
 
 // Options configure a Server. Either ConfigPath or ModelName and ModelPath are set.
@@ -58,7 +60,7 @@ type Options struct {
 	// IdleSpin is how long the kernels' helper threads keep polling for the next
 	// inference of a version after the last one in progress ends before they park
 	// (graph.Options.IdleSpin): an inference that comes within it finds them awake
-	// instead of waking threads on CPUs that went idle. 0 means DefaultIdleSpin; a
+	// instead of waking threads on CPUs that went idle. 0 means DefaultIdleSpin (off); a
 	// negative value parks them at once.
 	IdleSpin  time.Duration
 	MaxMemory int64

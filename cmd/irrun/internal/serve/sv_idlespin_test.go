@@ -29,6 +29,7 @@ func TestSvIdleSpin(t *testing.T) {
 		{0, DefaultIdleSpin, 0},
 		{-1, 0, 0},
 		{-time.Hour, 0, 0},
+		{time.Millisecond, time.Millisecond, 0},
 		{50 * time.Millisecond, 50 * time.Millisecond, 0},
 		{0, DefaultIdleSpin, time.Millisecond},
 	} {
