@@ -43,6 +43,11 @@ func MaxPoolContext[T Number, I Index](ctx context.Context, w *Workers, g Window
 		j.mode = newIdxMode(&p, axis)
 	}
 	j.ints[0] = 0
+	if idx != nil && qiUse[T](&p) {
+		// Tiny planes with indices: whole-plane tap tables (qi_plane.go).
+		j.fn = qiPlaneRunner[T, I]{}
+		return w.run(ctx, j, qiPlanePlan(j, w.threadsFor()))
+	}
 	if rows, ok := poolRowsPlan(&p); ok {
 		// 1-D: the planes are the rows of one plane, whose flat index is
 		// the tensor's (folded by the axis modulus, if any). A window that

@@ -1,0 +1,112 @@
+package kernels
+
+import (
+	"math/rand/v2"
+	"testing"
+	"unsafe"
+
+	"github.com/stretchr/testify/require"
+)
+
+// qiForced runs MaxPool with indices through the whole-plane tap tables
+// whatever qiUse says (the job set up as MaxPoolContext does before the
+// rows plan), on one worker's scratch.
+func qiForced[T Number, I Index](g Window, src, dst []T, idx []I, axis int) error {
+	p, err := g.plan()
+	if err != nil {
+		return err
+	}
+	j := &job{wp: p, flag: true, mode: newIdxMode(&p, axis)}
+	j.src = unsafe.Pointer(unsafe.SliceData(src))
+	j.dst = unsafe.Pointer(unsafe.SliceData(dst))
+	j.idx = unsafe.Pointer(unsafe.SliceData(idx))
+	qiPlanePlan(j, 1)
+	var s scratch
+	qiPlaneUnits[T, I](j, &s, 0, j.units)
+	return nil
+}
+
+// TestQiMaxIdx: the whole-plane tap tables (forced) against
+// MaxPoolReference, values bit for bit and int64 / int32 indices on index
+// axes 0, 1 and the last, over random 1-, 2- and 3-D geometries with NaN,
+// ±Inf, lowest, −0, ties and sparse windows.
+func TestQiMaxIdx(t *testing.T) {
+	t.Run("f32", func(t *testing.T) { qiCheck[float32](t) })
+	t.Run("f64", func(t *testing.T) { qiCheck[float64](t) })
+	t.Run("i32", func(t *testing.T) { qiCheck[int32](t) })
+	t.Run("u32", func(t *testing.T) { qiCheck[uint32](t) })
+	t.Run("i64", func(t *testing.T) { qiCheck[int64](t) })
+	t.Run("u64", func(t *testing.T) { qiCheck[uint64](t) })
+}
+
+func qiCheck[T Number](t *testing.T) {
+	r := rand.New(rand.NewPCG(15, uint64(unsafe.Sizeof(*new(T)))))
+	for it := 0; it < 300; it++ {
+		g, p := piGeom(r)
+		src := piValues[T](r, p.inLen(), it%4 == 3)
+		axis := []int{0, 1, p.nsp + 1}[it%3]
+		want, wantI, wantI32 := piWant(t, g, src, axis)
+		got := make([]T, p.outLen())
+		gotI := make([]int64, p.outLen())
+		require.NoError(t, qiForced(g, src, got, gotI, axis))
+		piSame(t, pltBits(want), pltBits(got), "%+v forced values", g)
+		piSame(t, wantI, gotI, "%+v forced indices axis %d", g, axis)
+		gotI32 := make([]int32, p.outLen())
+		require.NoError(t, qiForced(g, src, got, gotI32, axis))
+		piSame(t, wantI32, gotI32, "%+v forced int32 indices axis %d", g, axis)
+	}
+}
+
+// qiRuleGeoms are sweep geometries qiRule takes (on fewer planes): f32
+// 3×373×38×13×2 (seed 997 id 141), 7×416×5×4×17 (seed 31 id 153),
+// 11×183×48×2 (seed 31 id 30), 12×56×17×23 (seed 409 id 175), 3×152×10×5
+// (seed 11 id 142), f64 14×348×14 (seed 101 id 163) and 15×442×46 (seed
+// 997 id 71).
+var qiRuleGeoms = []Window{
+	poolR5Win(2, 5, []int{38, 13, 2}, []int{7, 2, 1}, []int{2, 6, 1}, []int{6, 6, 4}, []int{1, 2, 1}, []int{0, 0, 0}, []int{0, 0, 0}),
+	poolR5Win(1, 9, []int{5, 4, 17}, []int{2, 2, 5}, []int{2, 4, 1}, []int{3, 1, 4}, []int{3, 1, 1}, []int{0, 0, 0}, []int{0, 1, 0}),
+	poolR5Win(3, 7, []int{48, 2}, []int{8, 2}, []int{7, 1}, []int{6, 6}, nil, nil, nil),
+	poolR5Win(2, 11, []int{17, 23}, []int{6, 2}, []int{1, 10}, []int{3, 6}, []int{1, 2}, nil, nil),
+	poolR5Win(3, 5, []int{10, 5}, []int{3, 2}, []int{3, 4}, []int{4, 4}, []int{2, 1}, []int{2, 0}, []int{0, 0}),
+	poolR5Win(14, 21, []int{14}, []int{2}, []int{6}, []int{6}, []int{2}, []int{0}, []int{0}),
+	poolR5Win(3, 17, []int{46}, []int{8}, []int{7}, []int{6}, nil, []int{3}, []int{1}),
+}
+
+// TestQiRule: the rule's geometries take the tables (with AVX-512), and
+// through MaxPool on 1 and 2 threads match the reference bit for bit and
+// allocate nothing.
+func TestQiRule(t *testing.T) {
+	pool := []*Workers{nil, NewWorkers(1), NewWorkers(2)}
+	defer pool[1].Close()
+	defer pool[2].Close()
+	t.Run("f32", func(t *testing.T) { qiRuleCheck[float32](t, pool) })
+	t.Run("f64", func(t *testing.T) { qiRuleCheck[float64](t, pool) })
+	t.Run("i32", func(t *testing.T) { qiRuleCheck[int32](t, pool) })
+	t.Run("u64", func(t *testing.T) { qiRuleCheck[uint64](t, pool) })
+}
+
+func qiRuleCheck[T Number](t *testing.T, pool []*Workers) {
+	r := rand.New(rand.NewPCG(16, uint64(unsafe.Sizeof(*new(T)))))
+	for it, g := range qiRuleGeoms {
+		p, err := g.plan()
+		require.NoError(t, err)
+		if unsafe.Sizeof(*new(T)) == 4 || it == 5 {
+			require.Equal(t, poolTabOn(), qiUse[T](&p), "%+v", g)
+		}
+		src := piValues[T](r, p.inLen(), it%2 == 1)
+		for _, axis := range []int{0, p.nsp + 1} {
+			want, wantI, _ := piWant(t, g, src, axis)
+			for _, w := range pool {
+				got := make([]T, p.outLen())
+				gotI := make([]int64, p.outLen())
+				require.NoError(t, MaxPool(w, g, src, got, gotI, axis))
+				piSame(t, pltBits(want), pltBits(got), "%+v threads %d", g, w.Threads())
+				piSame(t, wantI, gotI, "%+v indices axis %d threads %d", g, axis, w.Threads())
+				if w != nil {
+					allocs := testing.AllocsPerRun(3, func() { _ = MaxPool(w, g, src, got, gotI, axis) })
+					require.Zero(t, allocs, "%+v allocations per MaxPool, threads %d", g, w.Threads())
+				}
+			}
+		}
+	}
+}
