@@ -139,18 +139,10 @@ func pi4MaxUnits[T Number, I Index](j *job, s *scratch, lo, hi int) {
 // plane, values and indices (see above); cv and ci are scratch of
 // (i1−i0)·W elements, dI of (i1−i0)·Wo, cx the column table of pi4MaxUnits.
 func pi4MaxBlock[T Number, I Index](j *job, src, dst []T, idx []I, cv []T, ci, dI, cx []int32, plane, od, i0, i1 int) {
-	p := &j.wp
-	H, W, Wo := p.in[1], p.in[2], p.out[2]
-	B := i1 - i0
-	low := lowest[T]()
-	pin := src[plane*p.inPlane:][:p.inPlane]
-	s0, s1 := p.s[0], p.s[1]
-	d0, d1, d2 := p.d[0], p.d[1], p.d[2]
-	zlo, zhi := tapWin(od, s0, p.pb[0], d0, p.k[0], p.in[0])
-	outOff := plane*p.outPlane + (od*p.out[1]+i0)*Wo
-	out := dst[outOff : outOff+B*Wo]
-	dI = dI[:B*Wo]
-	rowsPlan := j.ints[0] == 1
+	b := piBlockFor(j, src, dst, dI, plane, od, i0, i1)
+	p, H, W, Wo, B, low, pin := b.p, b.H, b.W, b.Wo, b.B, b.low, b.pin
+	s0, s1, d0, d1, d2 := p.s[0], p.s[1], p.d[0], p.d[1], p.d[2]
+	zlo, zhi, outOff, out, dI, rowsPlan := b.zlo, b.zhi, b.outOff, b.out, b.dI, b.rowsPlan
 	m := maxPass[T, T]{p: p, low: low, i0: i0, i1: i1, hs: out}
 	m.cl, m.ch = interior(p.s[2], p.pb[2], d2, p.k[2], W, Wo)
 	zoff0 := (od*s0 - p.pb[0] + zlo*d0) * H * W

@@ -112,22 +112,41 @@ func piSubRows(p *winPlan, elem, b int) int {
 	return max(1, min(b, piMaxBytes/max(1, p.in[2]*elem)))
 }
 
+// piBlock is the setup piMaxBlock and pi4MaxBlock share for output rows
+// [i0, i1) of output depth od of one plane: the plane's input pin, the
+// valid depth taps [zlo, zhi), the block's outputs out (from output offset
+// outOff) and its index scratch dI, and whether the rows are planes
+// (poolRowsPlan).
+type piBlock[T Number] struct {
+	p           *winPlan
+	H, W, Wo, B int
+	low         T
+	pin, out    []T
+	dI          []int32
+	zlo, zhi    int
+	outOff      int
+	rowsPlan    bool
+}
+
+func piBlockFor[T Number](j *job, src, dst []T, dI []int32, plane, od, i0, i1 int) piBlock[T] {
+	p := &j.wp
+	b := piBlock[T]{p: p, H: p.in[1], W: p.in[2], Wo: p.out[2], B: i1 - i0, low: lowest[T](), rowsPlan: j.ints[0] == 1}
+	b.pin = src[plane*p.inPlane:][:p.inPlane]
+	b.zlo, b.zhi = tapWin(od, p.s[0], p.pb[0], p.d[0], p.k[0], p.in[0])
+	b.outOff = plane*p.outPlane + (od*p.out[1]+i0)*b.Wo
+	b.out = dst[b.outOff : b.outOff+b.B*b.Wo]
+	b.dI = dI[:b.B*b.Wo]
+	return b
+}
+
 // piMaxBlock computes output rows [i0, i1) of output depth od of one plane,
 // values and indices (see above); hs and dI are scratch of (i1−i0)·W and
 // (i1−i0)·Wo elements, cx the column table of piMaxUnits.
 func piMaxBlock[T Number, I Index](j *job, src, dst []T, idx []I, hs []T, dI, cx []int32, plane, od, i0, i1 int) {
-	p := &j.wp
-	H, W, Wo := p.in[1], p.in[2], p.out[2]
-	B := i1 - i0
-	low := lowest[T]()
-	pin := src[plane*p.inPlane:][:p.inPlane]
-	s0, s1 := p.s[0], p.s[1]
-	d0, d1, d2 := p.d[0], p.d[1], p.d[2]
-	zlo, zhi := tapWin(od, s0, p.pb[0], d0, p.k[0], p.in[0])
-	outOff := plane*p.outPlane + (od*p.out[1]+i0)*Wo
-	out := dst[outOff : outOff+B*Wo]
-	dI = dI[:B*Wo]
-	rowsPlan := j.ints[0] == 1
+	b := piBlockFor(j, src, dst, dI, plane, od, i0, i1)
+	p, H, W, Wo, B, low, pin := b.p, b.H, b.W, b.Wo, b.B, b.low, b.pin
+	s0, s1, d0, d1, d2 := p.s[0], p.s[1], p.d[0], p.d[1], p.d[2]
+	zlo, zhi, outOff, out, dI, rowsPlan := b.zlo, b.zhi, b.outOff, b.out, b.dI, b.rowsPlan
 
 	// Column maxima of every output row's window rows: depth and H taps.
 	first := true
