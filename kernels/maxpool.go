@@ -41,6 +41,10 @@ func MaxPoolContext[T Number, I Index](ctx context.Context, w *Workers, g Window
 	if idx != nil {
 		j.idx = unsafe.Pointer(unsafe.SliceData(idx))
 		j.mode = newIdxMode(&p, axis)
+		// Axes of extent 1 with a one-tap window dropped: rows of one
+		// column pool as 1-D rows (qi_plane.go).
+		qiSqueeze(&p)
+		j.wp = p
 	}
 	j.ints[0] = 0
 	if idx != nil && qiUse[T](&p) {

@@ -229,3 +229,31 @@ func qiUse[T Number](p *winPlan) bool {
 	}
 	return q <= 110*p.out[0]
 }
+
+// qiSqueeze drops from plan p the spatial axes of extent 1 whose window is
+// one tap without pads (one output), the others moving to the back, so
+// that a 2-D pool over rows of one column (maxidx f32 5×201×112×1 k[10,1]:
+// 3× the time of the 1-D pool of the same rows) runs as a 1-D pool and a
+// 3-D one with a unit axis as 2-D. Plane offsets, hence indices, do not
+// change: the dropped axes contribute nothing to them. The index mode
+// must be computed before (it uses the original axes).
+func qiSqueeze(p *winPlan) {
+	q := *p
+	n := 0 // axes kept, filled from the back
+	for a := 2; a >= 3-p.nsp; a-- {
+		if p.in[a] == 1 && p.out[a] == 1 && p.k[a] == 1 && p.pb[a] == 0 && p.pe[a] == 0 {
+			continue
+		}
+		b := 2 - n
+		q.in[b], q.out[b], q.k[b], q.s[b], q.d[b], q.pb[b], q.pe[b] = p.in[a], p.out[a], p.k[a], p.s[a], p.d[a], p.pb[a], p.pe[a]
+		n++
+	}
+	if n == 0 || n == p.nsp {
+		return
+	}
+	for b := 0; b < 3-n; b++ {
+		q.in[b], q.out[b], q.k[b], q.s[b], q.d[b], q.pb[b], q.pe[b] = 1, 1, 1, 1, 1, 0, 0
+	}
+	q.nsp = n
+	*p = q
+}

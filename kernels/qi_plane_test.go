@@ -110,3 +110,60 @@ func qiRuleCheck[T Number](t *testing.T, pool []*Workers) {
 		}
 	}
 }
+
+// TestQiSqueeze: geometries with axes of extent 1 and one-tap windows
+// (dropped by qiSqueeze) through MaxPool on 1 and 2 threads against the
+// reference, values bit for bit and int64 indices on every index axis.
+func TestQiSqueeze(t *testing.T) {
+	pool := []*Workers{nil, NewWorkers(2)}
+	defer pool[1].Close()
+	r := rand.New(rand.NewPCG(17, 1))
+	n := 0
+	for it := 0; it < 200; it++ {
+		g, _ := piGeom(r)
+		// Insert a unit axis (extent 1, kernel 1, no pads) at a random
+		// place when there is room, or turn an axis into one.
+		a := r.IntN(len(g.In) + 1)
+		if len(g.In) == 3 {
+			a = r.IntN(3)
+			g.In = append([]int(nil), g.In...)
+			g.Out = append([]int(nil), g.Out...)
+			g.Kernel = append([]int(nil), g.Kernel...)
+			g.In[a], g.Out[a], g.Kernel[a] = 1, 1, 1
+			if len(g.PadsBegin) > 0 {
+				g.PadsBegin = append([]int(nil), g.PadsBegin...)
+				g.PadsEnd = append([]int(nil), g.PadsEnd...)
+				g.PadsBegin[a], g.PadsEnd[a] = 0, 0
+			}
+		} else {
+			ins := func(v []int, x int) []int {
+				if len(v) == 0 {
+					return v
+				}
+				return append(append(append([]int(nil), v[:a]...), x), v[a:]...)
+			}
+			g.In, g.Out, g.Kernel, g.Strides = ins(g.In, 1), ins(g.Out, 1), ins(g.Kernel, 1), ins(g.Strides, 1+r.IntN(3))
+			g.Dilations, g.PadsBegin, g.PadsEnd = ins(g.Dilations, 1+r.IntN(2)), ins(g.PadsBegin, 0), ins(g.PadsEnd, 0)
+		}
+		p, err := g.plan()
+		if err != nil {
+			continue
+		}
+		q := p
+		if qiSqueeze(&q); q.nsp < p.nsp {
+			n++
+		}
+		src := piValues[float32](r, p.inLen(), it%4 == 3)
+		for axis := 0; axis < 2+p.nsp; axis++ {
+			want, wantI, _ := piWant(t, g, src, axis)
+			for _, w := range pool {
+				got := make([]float32, p.outLen())
+				gotI := make([]int64, p.outLen())
+				require.NoError(t, MaxPool(w, g, src, got, gotI, axis))
+				piSame(t, pltBits(want), pltBits(got), "%+v threads %d", g, w.Threads())
+				piSame(t, wantI, gotI, "%+v indices axis %d threads %d", g, axis, w.Threads())
+			}
+		}
+	}
+	require.Greater(t, n, 100, "geometries squeezed")
+}
