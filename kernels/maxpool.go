@@ -76,6 +76,11 @@ func MaxPoolContext[T Number, I Index](ctx context.Context, w *Workers, g Window
 		return w.run(ctx, j, planRows(j, w.threadsFor(), int(unsafe.Sizeof(src[0]))))
 	} else if rows, ok := smPlanesRows(&p); ok && idx == nil {
 		j.wp = rows
+	} else if idx == nil && qmRowsUse[T](j) && (p.k[1] >= qmSkDepth || !skMaxUse[T](&p, false)) {
+		// Narrow 2-D planes: whole planes through p3's row table
+		// (qm_rows.go); shallow three-tap windows stay on sk's rows.
+		j.fn = p3MaxFn[T]()
+		return w.run(ctx, j, p3Plan(j, w.threadsFor()))
 	} else if skMaxUse[T](&p, idx != nil) {
 		// Three-tap W windows: one AVX-512 call per output row (sk_maxpool.go).
 		j.fn = skMaxRunner[T]{}

@@ -4,23 +4,11 @@ package kernels
 
 import "unsafe"
 
+// psPerm4Asm runs the four-register permute body sel (pwSel) of
+// pw_amd64.s: one declaration for the six element types, as pwPermAsm.
+//
 //go:noescape
-func psPerm4F32(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *psPerm4)
-
-//go:noescape
-func psPerm4I32(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *psPerm4)
-
-//go:noescape
-func psPerm4U32(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *psPerm4)
-
-//go:noescape
-func psPerm4F64(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *psPerm4)
-
-//go:noescape
-func psPerm4I64(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *psPerm4)
-
-//go:noescape
-func psPerm4U64(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *psPerm4)
+func psPerm4Asm(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *psPerm4, sel int)
 
 // psPerm4Max folds the W windows of rows rows of src (row stride sr
 // elements) into dst (row stride ds elements) through the table t built by
@@ -29,20 +17,5 @@ func psPerm4U64(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t 
 func psPerm4Max[T Number](dst []T, ds int, src []T, sr, rows int, t *psPerm4) {
 	var z T
 	e := int(unsafe.Sizeof(z))
-	d := unsafe.Pointer(unsafe.SliceData(dst))
-	s := unsafe.Pointer(unsafe.SliceData(src))
-	switch k := kindOf[T](); {
-	case k == kFloat32:
-		psPerm4F32(d, ds*e, s, sr*e, rows, t)
-	case k == kFloat64:
-		psPerm4F64(d, ds*e, s, sr*e, rows, t)
-	case k == kSigned && e == 4:
-		psPerm4I32(d, ds*e, s, sr*e, rows, t)
-	case k == kSigned:
-		psPerm4I64(d, ds*e, s, sr*e, rows, t)
-	case e == 4:
-		psPerm4U32(d, ds*e, s, sr*e, rows, t)
-	default:
-		psPerm4U64(d, ds*e, s, sr*e, rows, t)
-	}
+	psPerm4Asm(unsafe.Pointer(unsafe.SliceData(dst)), ds*e, unsafe.Pointer(unsafe.SliceData(src)), sr*e, rows, t, pwSel[T]())
 }

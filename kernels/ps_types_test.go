@@ -16,6 +16,7 @@ type ptElem interface {
 	pltTinyCheck(t *testing.T, pool []*Workers)
 	pwPerm(t *testing.T, r *rand.Rand)
 	pwMaxPool(t *testing.T, r *rand.Rand, w1, w2 *Workers)
+	qmRows(t *testing.T, r *rand.Rand, w1, w2 *Workers) // qm_rows_test.go
 	pnWide(t *testing.T, r *rand.Rand, w1, w2 *Workers)
 	avgiCheck(t *testing.T, r *rand.Rand, g Window)
 	avgiSlideCheck(t *testing.T, r *rand.Rand, pool []*Workers, g Window)

@@ -4,41 +4,42 @@ package kernels
 
 import "unsafe"
 
+// pwPermAsm runs the permute W pass body sel of pw_amd64.s: pwSel[T]() for
+// rows loaded once, plus 6 for rows loaded per tap (t.wide).
+//
+// The twelve bodies (six element types, two load schemes) share this one
+// declaration: the selector is an argument and the assembly jumps to the
+// body, so every call stays a direct call and //go:noescape keeps the
+// pointer arguments (the pwPerm table of maxUnits, a 2 KB stack value) off
+// the heap. A table of twelve function values, one per declaration, was
+// tried in round 14 and dropped: an indirect call makes every pointer
+// argument escape (go build -gcflags=-m: "t escapes to heap").
+//
 //go:noescape
-func pwPermWF32(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *pwPerm)
+func pwPermAsm(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *pwPerm, sel int)
 
-//go:noescape
-func pwPermF32(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *pwPerm)
-
-//go:noescape
-func pwPermWI32(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *pwPerm)
-
-//go:noescape
-func pwPermI32(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *pwPerm)
-
-//go:noescape
-func pwPermWU32(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *pwPerm)
-
-//go:noescape
-func pwPermU32(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *pwPerm)
-
-//go:noescape
-func pwPermWF64(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *pwPerm)
-
-//go:noescape
-func pwPermF64(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *pwPerm)
-
-//go:noescape
-func pwPermWI64(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *pwPerm)
-
-//go:noescape
-func pwPermI64(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *pwPerm)
-
-//go:noescape
-func pwPermWU64(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *pwPerm)
-
-//go:noescape
-func pwPermU64(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *pwPerm)
+// pwSel returns the body index of element type T in pw_amd64.s's entry
+// points: 0..5 for f32, i32, u32, f64, i64, u64 (the types pwPermBuild
+// accepts; anything else is a caller's error).
+func pwSel[T Number]() int {
+	var z T
+	sel := 0
+	switch kindOf[T]() {
+	case kFloat32, kFloat64:
+	case kSigned:
+		sel = 1
+	case kUnsigned:
+		sel = 2
+	default:
+		panic("kernels: permute W pass of an unsupported type")
+	}
+	if unsafe.Sizeof(z) == 8 {
+		sel += 3
+	} else if unsafe.Sizeof(z) != 4 {
+		panic("kernels: permute W pass of an unsupported type")
+	}
+	return sel
+}
 
 // pwPermOn reports whether the permute W pass can run (AVX-512 allowed and
 // present).
@@ -51,45 +52,9 @@ func pwPermOn() bool { return p512On() }
 func pwPermMax[T Number](dst []T, ds int, src []T, sr, rows int, t *pwPerm) {
 	var z T
 	e := int(unsafe.Sizeof(z))
-	d := unsafe.Pointer(unsafe.SliceData(dst))
-	s := unsafe.Pointer(unsafe.SliceData(src))
+	sel := pwSel[T]()
 	if t.wide {
-		switch kindOf[T]() {
-		case kFloat32:
-			pwPermWF32(d, ds*e, s, sr*e, rows, t)
-		case kFloat64:
-			pwPermWF64(d, ds*e, s, sr*e, rows, t)
-		case kSigned:
-			if e == 4 {
-				pwPermWI32(d, ds*e, s, sr*e, rows, t)
-			} else {
-				pwPermWI64(d, ds*e, s, sr*e, rows, t)
-			}
-		case kUnsigned:
-			if e == 4 {
-				pwPermWU32(d, ds*e, s, sr*e, rows, t)
-			} else {
-				pwPermWU64(d, ds*e, s, sr*e, rows, t)
-			}
-		}
-		return
+		sel += 6
 	}
-	switch kindOf[T]() {
-	case kFloat32:
-		pwPermF32(d, ds*e, s, sr*e, rows, t)
-	case kFloat64:
-		pwPermF64(d, ds*e, s, sr*e, rows, t)
-	case kSigned:
-		if e == 4 {
-			pwPermI32(d, ds*e, s, sr*e, rows, t)
-		} else {
-			pwPermI64(d, ds*e, s, sr*e, rows, t)
-		}
-	case kUnsigned:
-		if e == 4 {
-			pwPermU32(d, ds*e, s, sr*e, rows, t)
-		} else {
-			pwPermU64(d, ds*e, s, sr*e, rows, t)
-		}
-	}
+	pwPermAsm(unsafe.Pointer(unsafe.SliceData(dst)), ds*e, unsafe.Pointer(unsafe.SliceData(src)), sr*e, rows, t, sel)
 }

@@ -12,10 +12,18 @@
 // merge-masked to the lanes for which the tap lies inside the row. Lanes
 // no tap reaches keep lowest.
 //
-// pwPermXXX load each row once (every offset 0: rows of at most 32 (16)
-// elements); pwPermWXXX load per tap from the tap's offset (wider rows).
+// The row-once bodies load each row once (every offset 0: rows of at most
+// 32 (16) elements); the per-tap bodies load per tap from the tap's offset
+// (wider rows).
 //
-// func pwPerm[W]XXX(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *pwPerm)
+// One entry point, pwPermAsm, holds the twelve bodies (six element types ×
+// row-once / per-tap) and jumps to the one sel names (pwSel: type index
+// 0..5 = f32, i32, u32, f64, i64, u64, plus 6 for per-tap): one Go
+// declaration instead of twelve, still a direct call (so //go:noescape
+// holds). Labels inside the macros are macro arguments, so the bodies can
+// share one TEXT symbol.
+//
+// func pwPermAsm(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *pwPerm, sel int)
 // ds and sr are byte strides between rows; rows > 0; t.nt > 0.
 // pwPerm layout: low 0..63, nt 64, ldLo 72, ldHi 74, st 76, msk 80 (32×2
 // bytes), off 144 (32×4 bytes, elements), idx 272 (32×64 bytes).
@@ -47,94 +55,101 @@
 	ADDQ $2, AX
 
 // PW_NEXT stores the row's outputs and moves to the next row (or returns).
-#define PW_NEXT(LD) \
+#define PW_NEXT(LD, ROW) \
 	LD Z2, K4, (DI) \
 	ADDQ R9, SI \
 	ADDQ R8, DI \
 	DECQ R11 \
-	JNZ row \
+	JNZ ROW \
 	VZEROUPPER \
 	RET
 
 // PW_TAIL ends the tap loop of both kernels (the next tap's permute
 // indices, 64 bytes on, until CX taps are folded) and then the row.
-#define PW_TAIL(LD) \
+#define PW_TAIL(LD, ROW, TAP) \
 	ADDQ $64, BX \
 	DECQ CX \
-	JNZ tap \
-	PW_NEXT(LD)
+	JNZ TAP \
+	PW_NEXT(LD, ROW)
 
-// PW_ROWS: every row loaded once (pwPermXXX). LD is the element width's
-// masked move, PERM the two-source permute, MAX the lane max.
-#define PW_ROWS(LD, PERM, MAX) \
+// PW_ROWS: every row loaded once. LD is the element width's masked move,
+// PERM the two-source permute, MAX the lane max, ROW and TAP the body's
+// labels.
+#define PW_ROWS(LD, PERM, MAX, ROW, TAP) \
 	PW_SETUP \
 	LEAQ 272(DX), R14 \
-row: \
+ROW: \
 	LD.Z 0(SI), K2, Z0 \
 	LD.Z 64(SI), K3, Z1 \
 	VMOVDQA64 Z15, Z2 \
 	MOVQ R12, CX \
 	MOVQ R13, AX \
 	MOVQ R14, BX \
-tap: \
+TAP: \
 	PW_FOLD(PERM, MAX) \
-	PW_TAIL(LD)
+	PW_TAIL(LD, ROW, TAP)
 
-// PW_TAPS: the row loaded per tap from the tap's offset (pwPermWXXX); SC
-// is the element size.
-#define PW_TAPS(LD, PERM, MAX, SC) \
+// PW_TAPS: the row loaded per tap from the tap's offset; SC is the element
+// size.
+#define PW_TAPS(LD, PERM, MAX, SC, ROW, TAP) \
 	PW_SETUP \
 	LEAQ 144(DX), DX \
-row: \
+ROW: \
 	VMOVDQA64 Z15, Z2 \
 	MOVQ R12, CX \
 	MOVQ R13, AX \
 	MOVQ DX, R15 \
 	LEAQ 128(DX), BX \
-tap: \
+TAP: \
 	MOVLQSX (R15), R10 \
 	LEAQ (SI)(R10*SC), R10 \
 	LD.Z 0(R10), K2, Z0 \
 	LD.Z 64(R10), K3, Z1 \
 	PW_FOLD(PERM, MAX) \
 	ADDQ $4, R15 \
-	PW_TAIL(LD)
+	PW_TAIL(LD, ROW, TAP)
 
-TEXT ·pwPermF32(SB), NOSPLIT, $0-48
-	PW_ROWS(VMOVDQU32, VPERMI2PS, VMAXPS)
+// PW_SEL jumps to body L when the selector in AX is N.
+#define PW_SEL(N, L) \
+	CMPQ AX, $N \
+	JEQ L
 
-TEXT ·pwPermWF32(SB), NOSPLIT, $0-48
-	PW_TAPS(VMOVDQU32, VPERMI2PS, VMAXPS, 4)
-
-TEXT ·pwPermI32(SB), NOSPLIT, $0-48
-	PW_ROWS(VMOVDQU32, VPERMI2D, VPMAXSD)
-
-TEXT ·pwPermWI32(SB), NOSPLIT, $0-48
-	PW_TAPS(VMOVDQU32, VPERMI2D, VPMAXSD, 4)
-
-TEXT ·pwPermU32(SB), NOSPLIT, $0-48
-	PW_ROWS(VMOVDQU32, VPERMI2D, VPMAXUD)
-
-TEXT ·pwPermWU32(SB), NOSPLIT, $0-48
-	PW_TAPS(VMOVDQU32, VPERMI2D, VPMAXUD, 4)
-
-TEXT ·pwPermF64(SB), NOSPLIT, $0-48
-	PW_ROWS(VMOVDQU64, VPERMI2PD, VMAXPD)
-
-TEXT ·pwPermWF64(SB), NOSPLIT, $0-48
-	PW_TAPS(VMOVDQU64, VPERMI2PD, VMAXPD, 8)
-
-TEXT ·pwPermI64(SB), NOSPLIT, $0-48
-	PW_ROWS(VMOVDQU64, VPERMI2Q, VPMAXSQ)
-
-TEXT ·pwPermWI64(SB), NOSPLIT, $0-48
-	PW_TAPS(VMOVDQU64, VPERMI2Q, VPMAXSQ, 8)
-
-TEXT ·pwPermU64(SB), NOSPLIT, $0-48
-	PW_ROWS(VMOVDQU64, VPERMI2Q, VPMAXUQ)
-
-TEXT ·pwPermWU64(SB), NOSPLIT, $0-48
-	PW_TAPS(VMOVDQU64, VPERMI2Q, VPMAXUQ, 8)
+TEXT ·pwPermAsm(SB), NOSPLIT, $0-56
+	MOVQ sel+48(FP), AX
+	PW_SEL(1, i32)
+	PW_SEL(2, u32)
+	PW_SEL(3, f64)
+	PW_SEL(4, i64)
+	PW_SEL(5, u64)
+	PW_SEL(6, wf32)
+	PW_SEL(7, wi32)
+	PW_SEL(8, wu32)
+	PW_SEL(9, wf64)
+	PW_SEL(10, wi64)
+	PW_SEL(11, wu64)
+	PW_ROWS(VMOVDQU32, VPERMI2PS, VMAXPS, rowF32, tapF32)
+i32:
+	PW_ROWS(VMOVDQU32, VPERMI2D, VPMAXSD, rowI32, tapI32)
+u32:
+	PW_ROWS(VMOVDQU32, VPERMI2D, VPMAXUD, rowU32, tapU32)
+f64:
+	PW_ROWS(VMOVDQU64, VPERMI2PD, VMAXPD, rowF64, tapF64)
+i64:
+	PW_ROWS(VMOVDQU64, VPERMI2Q, VPMAXSQ, rowI64, tapI64)
+u64:
+	PW_ROWS(VMOVDQU64, VPERMI2Q, VPMAXUQ, rowU64, tapU64)
+wf32:
+	PW_TAPS(VMOVDQU32, VPERMI2PS, VMAXPS, 4, wrowF32, wtapF32)
+wi32:
+	PW_TAPS(VMOVDQU32, VPERMI2D, VPMAXSD, 4, wrowI32, wtapI32)
+wu32:
+	PW_TAPS(VMOVDQU32, VPERMI2D, VPMAXUD, 4, wrowU32, wtapU32)
+wf64:
+	PW_TAPS(VMOVDQU64, VPERMI2PD, VMAXPD, 8, wrowF64, wtapF64)
+wi64:
+	PW_TAPS(VMOVDQU64, VPERMI2Q, VPMAXSQ, 8, wrowI64, wtapI64)
+wu64:
+	PW_TAPS(VMOVDQU64, VPERMI2Q, VPMAXUQ, 8, wrowU64, wtapU64)
 
 // Round 14 (ps): rows of up to four registers (psPerm4, ps_perm4.go). The
 // row is loaded once into Z0:Z1 (elements 0..2L−1) and Z4:Z5 (2L..4L−1),
@@ -142,13 +157,13 @@ TEXT ·pwPermWU64(SB), NOSPLIT, $0-48
 // indices select from both pairs and the lanes whose position lies in the
 // upper half (the tap's hi mask, K7) take the second selection before the
 // max. R15 walks the taps' hi masks (psPerm4 offset 2324).
-#define PS4_ROWS(LD, PERM, MAX, MOV) \
+#define PS4_ROWS(LD, PERM, MAX, MOV, ROW, TAP) \
 	PW_SETUP \
 	LEAQ 272(DX), R14 \
 	KMOVW 2320(DX), K5 \
 	KMOVW 2322(DX), K6 \
 	LEAQ 2324(DX), R10 \
-row: \
+ROW: \
 	LD.Z 0(SI), K2, Z0 \
 	LD.Z 64(SI), K3, Z1 \
 	LD.Z 128(SI), K5, Z4 \
@@ -158,7 +173,7 @@ row: \
 	MOVQ R13, AX \
 	MOVQ R14, BX \
 	MOVQ R10, R15 \
-tap: \
+TAP: \
 	KMOVW (R15), K7 \
 	VMOVDQU32 (BX), Z6 \
 	VMOVDQA64 Z6, Z3 \
@@ -171,23 +186,28 @@ tap: \
 	ADDQ $2, R15 \
 	ADDQ $64, BX \
 	DECQ CX \
-	JNZ tap \
-	PW_NEXT(LD)
+	JNZ TAP \
+	PW_NEXT(LD, ROW)
 
-TEXT ·psPerm4F32(SB), NOSPLIT, $0-48
-	PS4_ROWS(VMOVDQU32, VPERMI2PS, VMAXPS, VMOVDQU32)
-
-TEXT ·psPerm4I32(SB), NOSPLIT, $0-48
-	PS4_ROWS(VMOVDQU32, VPERMI2D, VPMAXSD, VMOVDQU32)
-
-TEXT ·psPerm4U32(SB), NOSPLIT, $0-48
-	PS4_ROWS(VMOVDQU32, VPERMI2D, VPMAXUD, VMOVDQU32)
-
-TEXT ·psPerm4F64(SB), NOSPLIT, $0-48
-	PS4_ROWS(VMOVDQU64, VPERMI2PD, VMAXPD, VMOVDQU64)
-
-TEXT ·psPerm4I64(SB), NOSPLIT, $0-48
-	PS4_ROWS(VMOVDQU64, VPERMI2Q, VPMAXSQ, VMOVDQU64)
-
-TEXT ·psPerm4U64(SB), NOSPLIT, $0-48
-	PS4_ROWS(VMOVDQU64, VPERMI2Q, VPMAXUQ, VMOVDQU64)
+// psPerm4Asm: the six bodies in one entry point, selected as pwPermAsm's
+// row-once bodies (sel 0..5).
+//
+// func psPerm4Asm(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *psPerm4, sel int)
+TEXT ·psPerm4Asm(SB), NOSPLIT, $0-56
+	MOVQ sel+48(FP), AX
+	PW_SEL(1, i32)
+	PW_SEL(2, u32)
+	PW_SEL(3, f64)
+	PW_SEL(4, i64)
+	PW_SEL(5, u64)
+	PS4_ROWS(VMOVDQU32, VPERMI2PS, VMAXPS, VMOVDQU32, rowF32, tapF32)
+i32:
+	PS4_ROWS(VMOVDQU32, VPERMI2D, VPMAXSD, VMOVDQU32, rowI32, tapI32)
+u32:
+	PS4_ROWS(VMOVDQU32, VPERMI2D, VPMAXUD, VMOVDQU32, rowU32, tapU32)
+f64:
+	PS4_ROWS(VMOVDQU64, VPERMI2PD, VMAXPD, VMOVDQU64, rowF64, tapF64)
+i64:
+	PS4_ROWS(VMOVDQU64, VPERMI2Q, VPMAXSQ, VMOVDQU64, rowI64, tapI64)
+u64:
+	PS4_ROWS(VMOVDQU64, VPERMI2Q, VPMAXUQ, VMOVDQU64, rowU64, tapU64)
