@@ -496,3 +496,32 @@ func TestTPTensorIterator(t *testing.T) {
 		require.Equal(t, []string{"f32[32,1,8]"}, got)
 	})
 }
+
+// TestTPAssign is assign.cpp@087daa34's graph tests: an Assign-3 needs a ReadValue-3 of its
+// variable among its ancestors.
+func TestTPAssign(t *testing.T) {
+	for _, c := range []struct {
+		name, readID, err string
+	}{
+		{"assign_variable_not_found", "", "Can't find variable with id = variable_id"},
+		{"assign_deduce", "variable_id", ""},
+		{"assign_other_variable", "other", "Can't find variable with id = variable_id"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			w := &bytes.Buffer{}
+			top := tlNewNet(w)
+			x := top.param("f32", "1,2,64,64")
+			if c.readID != "" {
+				x = top.op("ReadValue", "opset3", `variable_id="`+c.readID+`"`, "FP32", x)
+				top.result(x)
+			}
+			top.op("Assign", "opset3", `variable_id="variable_id"`, "FP32", x)
+			_, errs := tlBuild(t, top)
+			if c.err == "" {
+				require.Empty(t, errs)
+				return
+			}
+			require.Contains(t, strings.Join(errs, "\n"), c.err)
+		})
+	}
+}
