@@ -29,7 +29,7 @@ func TestTPReverseSequence(t *testing.T) {
 		{name: "reverse_sequence_dynamic_incompatible_data_input_static_rank_with_static_batch_dim", attrs: ax("2", "1"), in: []string{"f32[?,?,3,?]", "i32[4]"},
 			err: "Sequence lengths input size (4) is not equal to batch axis dimension of data input (3)"},
 		{name: "dynamic_invalid_negative_axis_and_data_input_dynamic_rank", attrs: ax("1", "-2"), in: []string{"f32[...]", "i32[1]"},
-			err: "Rank must be static in order to normalize negative axis",
+			err:  "Rank must be static in order to normalize negative axis",
 			note: "the test expects \"...negative axis=-2\" (normalize_axis' form); reverse_sequence.cpp's own check, which irrun follows, says \"...negative axis: -2\""},
 		{name: "default_ctor", attrs: ax("1", "0"), in: []string{"f32[4,3,2]", "i32[3]"}, out: []string{"f32[4,3,2]"}},
 		{name: "default_ctor_no_arguments", attrs: ax("1", "1"), in: []string{"f32[4..5,3,2]", "i32[3]"}, out: []string{"f32[4..5,3,2]"}},
