@@ -87,7 +87,16 @@ func (n *tlNet) opN(typ, ver, attrs string, precs []string, ins ...tlOut) tlOut 
 	if attrs != "" {
 		data = "<data " + attrs + "/>"
 	}
-	fmt.Fprintf(&n.layers, `<layer id="%d" name="l%d" type="%s" version="%s">%s<input>`, id, id, typ, ver, data)
+	fmt.Fprintf(&n.layers, `<layer id="%d" name="l%d" type="%s" version="%s">%s`, id, id, typ, ver, data)
+	n.ports(id, ins, precs)
+	n.layers.WriteString("</layer>\n")
+	return tlOut{id, len(ins)}
+}
+
+// ports writes a layer's <input> and <output> ports (the outputs numbered after the inputs,
+// with those precisions) and the edges feeding its inputs.
+func (n *tlNet) ports(id int, ins []tlOut, precs []string) {
+	n.layers.WriteString(`<input>`)
 	for i, in := range ins {
 		fmt.Fprintf(&n.layers, `<port id="%d"/>`, i)
 		n.edge(in, id, i)
@@ -96,8 +105,7 @@ func (n *tlNet) opN(typ, ver, attrs string, precs []string, ins ...tlOut) tlOut 
 	for k, p := range precs {
 		fmt.Fprintf(&n.layers, `<port id="%d" precision="%s"/>`, len(ins)+k, p)
 	}
-	n.layers.WriteString("</output></layer>\n")
-	return tlOut{id, len(ins)}
+	n.layers.WriteString(`</output>`)
 }
 
 func (n *tlNet) edge(from tlOut, to, port int) {
@@ -119,16 +127,9 @@ func (n *tlNet) result(in tlOut) int {
 // k is port len(ins)+k).
 func (n *tlNet) sub(typ, ver string, ins []tlOut, outPrec []string, portMap, backEdges string, body *tlNet) int {
 	id := n.id()
-	fmt.Fprintf(&n.layers, `<layer id="%d" name="l%d" type="%s" version="%s"><input>`, id, id, typ, ver)
-	for i, in := range ins {
-		fmt.Fprintf(&n.layers, `<port id="%d"/>`, i)
-		n.edge(in, id, i)
-	}
-	n.layers.WriteString(`</input><output>`)
-	for k, p := range outPrec {
-		fmt.Fprintf(&n.layers, `<port id="%d" precision="%s"/>`, len(ins)+k, p)
-	}
-	fmt.Fprintf(&n.layers, "</output>\n<port_map>%s</port_map>\n<back_edges>%s</back_edges>\n<body><layers>%s</layers><edges>%s</edges></body></layer>\n",
+	fmt.Fprintf(&n.layers, `<layer id="%d" name="l%d" type="%s" version="%s">`, id, id, typ, ver)
+	n.ports(id, ins, outPrec)
+	fmt.Fprintf(&n.layers, "\n<port_map>%s</port_map>\n<back_edges>%s</back_edges>\n<body><layers>%s</layers><edges>%s</edges></body></layer>\n",
 		portMap, backEdges, body.layers.String(), body.edges.String())
 	return id
 }
