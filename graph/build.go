@@ -208,6 +208,7 @@ func build(m *ir.Model, reg *layers.Registry, params map[int64]layers.Input, dep
 	b.order()
 	b.reachability()
 	b.infer()
+	b.tpAssignVariables()
 	b.portDims()
 	b.dedupe()
 	slices.SortStableFunc(b.diags, func(x, y ir.Diagnostic) int { return cmp.Compare(x.Offset, y.Offset) })

@@ -68,7 +68,7 @@ func (o *seqMultiNMSOp) Infer(in []Input) ([]Output, error) {
 		return nil, fmt.Errorf("The 'keep_top_k' must be great or equal -1. Got:%d", o.KeepTopK)
 	}
 	if !o.matrix && (o.NMSEta < 0 || o.NMSEta > 1) {
-		return nil, fmt.Errorf("The nms_eta must be in close range [0, 1.0]. Got:%v", o.NMSEta)
+		return nil, fmt.Errorf("The 'nms_eta' must be in close range [0, 1.0]. Got:%v", o.NMSEta)
 	}
 	if o.BackgroundClass < -1 {
 		return nil, fmt.Errorf("The 'background_class' must be great or equal -1. Got:%d", o.BackgroundClass)
@@ -79,13 +79,18 @@ func (o *seqMultiNMSOp) Infer(in []Input) ([]Output, error) {
 			return nil, fmt.Errorf("Expected bf16, fp16 or fp32 as element type for the 'boxes' and 'scores' inputs. (got %s)", t)
 		}
 	}
+	if bt.IsStatic() && st.IsStatic() && bt != st {
+		return nil, fmt.Errorf("Expected 'boxes', 'scores' type is same. (boxes %s, scores %s)", bt, st)
+	}
+	// The checks and their order of multiclass_nms_shape_inference.hpp: the ranks, then the
+	// batch dims, the boxes' last dim and the box counts.
 	boxes, scores := in[0].Shape, in[1].Shape
 	rows := ir.DynamicDim()
 	shared := len(in) == 3 // MulticlassNms-9: boxes [C, M, 4], scores [C, M], roisnum [N]
+	if err := seqRankErr(boxes, 3, "Expected a 3D tensor for the 'boxes' input"); err != nil {
+		return nil, err
+	}
 	if shared {
-		if err := seqRankErr(boxes, 3, "Expected a 3D tensor for the 'boxes' input"); err != nil {
-			return nil, err
-		}
 		if err := seqRankErr(scores, 2, "Expected a 2D tensor for the 'scores' input"); err != nil {
 			return nil, err
 		}
@@ -95,35 +100,30 @@ func (o *seqMultiNMSOp) Infer(in []Input) ([]Output, error) {
 		if t := in[2].Type; t.IsStatic() && t != ir.I32 && t != ir.I64 {
 			return nil, fmt.Errorf("Expected i32 or i64 as element type for the 'roisnum' input. (got %s)", t)
 		}
-		if !boxes.DynamicRank && !scores.DynamicRank {
-			if !boxes.Dims[0].Compatible(scores.Dims[0]) || !boxes.Dims[1].Compatible(scores.Dims[1]) {
-				return nil, fmt.Errorf("'boxes' and 'scores' input shapes must match at the first and second dimension. Boxes: %s, Scores: %s", boxes, scores)
-			}
+	} else if err := seqRankErr(scores, 3, "Expected a 3D tensor for the 'scores' input"); err != nil {
+		return nil, err
+	}
+	if !boxes.DynamicRank {
+		if !scores.DynamicRank && !boxes.Dims[0].Compatible(scores.Dims[0]) {
+			return nil, fmt.Errorf("The first dimension of both 'boxes' and 'scores' must match. Boxes: %s, Scores: %s", boxes, scores)
 		}
-		if !boxes.DynamicRank && !boxes.Dims[2].Compatible(ir.StaticDim(4)) {
+		if !boxes.Dims[2].Compatible(ir.StaticDim(4)) {
 			return nil, fmt.Errorf("The last dimension of the 'boxes' input must be equal to 4 (boxes shape %s)", boxes)
 		}
-		if !boxes.DynamicRank && !in[2].Shape.DynamicRank {
-			rows = o.bound(in[2].Shape.Dims[0], boxes.Dims[0], boxes.Dims[1])
-		}
-	} else {
-		if err := seqRankErr(boxes, 3, "Expected a 3D tensor for the 'boxes' input"); err != nil {
-			return nil, err
-		}
-		if err := seqRankErr(scores, 3, "Expected a 3D tensor for the 'scores' input"); err != nil {
-			return nil, err
-		}
-		if !boxes.DynamicRank && !scores.DynamicRank {
-			if !boxes.Dims[0].Compatible(scores.Dims[0]) {
-				return nil, fmt.Errorf("The first dimension of both 'boxes' and 'scores' must match. Boxes: %s, Scores: %s", boxes, scores)
+		switch {
+		case scores.DynamicRank:
+		case shared:
+			if !boxes.Dims[1].Compatible(scores.Dims[1]) {
+				return nil, fmt.Errorf("'boxes' and 'scores' input shapes must match at the second dimension respectively. Boxes: %s, Scores: %s", boxes, scores)
 			}
+			if !in[2].Shape.DynamicRank {
+				rows = o.bound(in[2].Shape.Dims[0], boxes.Dims[0], boxes.Dims[1])
+			}
+		default:
 			if !boxes.Dims[1].Compatible(scores.Dims[2]) {
 				return nil, fmt.Errorf("'boxes' and 'scores' input shapes must match at the second and third dimension respectively. Boxes: %s, Scores: %s", boxes, scores)
 			}
 			rows = o.bound(boxes.Dims[0], scores.Dims[1], boxes.Dims[1])
-		}
-		if !boxes.DynamicRank && !boxes.Dims[2].Compatible(ir.StaticDim(4)) {
-			return nil, fmt.Errorf("The last dimension of the 'boxes' input must be equal to 4 (boxes shape %s)", boxes)
 		}
 	}
 	batches := seqDim(boxes, 0)

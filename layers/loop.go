@@ -206,20 +206,6 @@ func (l *loopOp) InferBodies(in []Input, bi BodyInferer) ([]Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Merged inputs whose body value differs from the initial shape become dynamic in the
-	// dims that differ, and the body is inferred again (as OpenVINO revalidates the body).
-	var backEdges [][2]int64
-	for _, d := range l.inputs {
-		if d.merged {
-			backEdges = append(backEdges, [2]int64{d.param, d.result})
-		}
-	}
-	changed := relaxBackEdges(params, results, backEdges)
-	if changed {
-		if results, err = bi.InferBody(l.body, params); err != nil {
-			return nil, err
-		}
-	}
 	numIter := int64(-1)
 	alwaysTrue := false
 	if l.condResult >= 0 {
@@ -267,6 +253,14 @@ func (l *loopOp) InferBodies(in []Input, bi BodyInferer) ([]Output, error) {
 			numIter = tc[0]
 		}
 	}
+	// Back edges (loop.cpp's validate_and_infer_types): a merged input whose body Result is
+	// also a last-iteration output and whose shape is not compatible with the Parameter's
+	// makes that Parameter dynamic where they are not compatible (of dynamic rank when the
+	// ranks differ or the Result's rank is dynamic), and the body is inferred again, until
+	// nothing changes or as many times as the loop iterates when that is known.
+	if err := l.relaxBackEdges(params, &results, numIter, bi); err != nil {
+		return nil, err
+	}
 	outs := make([]Output, l.numOutputs)
 	for i := range outs {
 		outs[i] = Output{Type: ir.Dynamic, Shape: ir.DynamicRankShape()}
@@ -304,6 +298,55 @@ func (l *loopOp) InferBodies(in []Input, bi BodyInferer) ([]Output, error) {
 		outs[d.index] = Output{Type: r.Type, Shape: s}
 	}
 	return outs, nil
+}
+
+// relaxBackEdges is Loop's back-edge rule (see InferBodies); numIter < 0 is unknown.
+func (l *loopOp) relaxBackEdges(params map[int64]Input, results *map[int64]Output, numIter int64, bi BodyInferer) error {
+	exposed := map[int64]bool{}
+	for _, o := range l.outputs {
+		if !o.concat {
+			exposed[o.result] = true
+		}
+	}
+	for round := int64(0); numIter < 0 || round < numIter; round++ {
+		changed := false
+		for _, d := range l.inputs {
+			if !d.merged || !exposed[d.result] {
+				continue
+			}
+			r, ok := (*results)[d.result]
+			p := params[d.param]
+			if !ok || p.Shape.DynamicRank {
+				continue
+			}
+			switch {
+			case r.Shape.DynamicRank || len(r.Shape.Dims) != len(p.Shape.Dims):
+				p.Shape = ir.DynamicRankShape()
+			default:
+				s, diff := cloneShape(r.Shape), false
+				for i, rd := range r.Shape.Dims {
+					if !rd.Compatible(p.Shape.Dims[i]) {
+						s.Dims[i], diff = ir.DynamicDim(), true
+					}
+				}
+				if !diff {
+					continue
+				}
+				p.Shape = s
+			}
+			params[d.param] = p
+			changed = true
+		}
+		if !changed {
+			return nil
+		}
+		res, err := bi.InferBody(l.body, params)
+		if err != nil {
+			return err
+		}
+		*results = res
+	}
+	return nil
 }
 
 // resultFromParam reports whether body Result rid is fed directly by a body Parameter,

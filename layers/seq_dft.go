@@ -38,11 +38,11 @@ func (o *seqFFTOp) Infer(in []Input) ([]Output, error) {
 	complexIn := o.kind != "RDFT"
 	data := in[0].Shape
 	axesS := in[1].Shape
-	if err := seqRankErr(axesS, 1, o.kind+" op axes input must be 1D tensor."); err != nil {
+	if err := seqRankErr(axesS, 1, "Axes input must be 1D tensor."); err != nil {
 		return nil, err
 	}
 	if len(in) == 3 {
-		if err := seqRankErr(in[2].Shape, 1, o.kind+" op signal size input must be 1D tensor."); err != nil {
+		if err := seqRankErr(in[2].Shape, 1, "Signal size input must be 1D tensor."); err != nil {
 			return nil, err
 		}
 		if !axesS.DynamicRank && !in[2].Shape.DynamicRank && !axesS.Dims[0].Compatible(in[2].Shape.Dims[0]) {
@@ -86,6 +86,9 @@ func (o *seqFFTOp) Infer(in []Input) ([]Output, error) {
 		return []Output{{Type: outType, Shape: out}}, nil
 	}
 	if len(axes) > sigRank {
+		if !complexIn {
+			return nil, fmt.Errorf("The input rank must be greater than or equal to the number of axes. (rank %d, %d axes)", r, len(axes))
+		}
 		return nil, fmt.Errorf("The input rank must be greater than number of axes. (rank %d, %d axes)", r, len(axes))
 	}
 	seen := map[int64]bool{}
@@ -108,6 +111,13 @@ func (o *seqFFTOp) Infer(in []Input) ([]Output, error) {
 	if len(in) == 3 {
 		s, ok := in[2].ints()
 		if !ok {
+			if o.kind == "RDFT" && len(norm) > 0 {
+				// rdft_shape_inference.hpp (type_prop/rdft.cpp, rdft_non_constant_signal_size):
+				// unknown signal sizes leave the other axes' dims and make the last one unknown.
+				out.Dims[norm[len(norm)-1]] = ir.DynamicDim()
+				out.Dims = append(out.Dims, ir.StaticDim(2))
+				return []Output{{Type: outType, Shape: out}}, nil
+			}
 			for _, a := range norm {
 				out.Dims[a] = ir.DynamicDim()
 			}

@@ -3,6 +3,7 @@ package layers
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -36,6 +37,9 @@ func (o *seqUniqueOp) axis(in []Input) (axis int, has, known bool, err error) {
 	a := in[1]
 	if t := a.Type; t.IsStatic() && t != ir.I32 && t != ir.I64 {
 		return 0, true, false, fmt.Errorf("The allowed element types of the 'axis' input tensor of the Unique operator are i32 and i64. (got %s)", t)
+	}
+	if !a.Constant && a.Value == nil {
+		return 0, true, false, errors.New("The 'axis' input of the Unique operator must be connected to a Constant.")
 	}
 	if !(a.Shape.Compatible(ir.Shape{Dims: []ir.Dim{}}) || a.Shape.Compatible(ir.StaticShape(1))) {
 		return 0, true, false, fmt.Errorf("The 'axis' input tensor of the Unique operator must be a scalar or 1D tensor with 1 element. (got %s)", a.Shape)
@@ -83,30 +87,46 @@ func (o *seqUniqueOp) Infer(in []Input) ([]Output, error) {
 			return outs(ir.StaticDim(n), data, ir.StaticDim(int64(len(res.rev)))), nil
 		}
 	}
+	// The shapes of unique.cpp's validate_and_infer_types: the indices and counts have at
+	// most as many elements as the input (unknown unless its shape is static), the data
+	// output keeps the input's shape with 1..n at the axis.
 	s := in[0].Shape
-	if !has {
-		total := ir.DynamicDim()
-		if !s.DynamicRank {
-			total = ir.StaticDim(1)
-			for _, d := range s.Dims {
-				total = dimMul(total, d)
-			}
+	capacity := ir.DynamicDim()
+	if dims, ok := s.Static(); ok {
+		n := int64(1)
+		for _, d := range dims {
+			n *= d
 		}
-		u := ir.Dim{Lo: min(1, total.Lo), Hi: total.Hi}
-		return outs(u, ir.Shape{Dims: []ir.Dim{u}}, total), nil
+		if n > 0 {
+			capacity = ir.Dim{Lo: 1, Hi: n}
+		}
+	}
+	rev := ir.DynamicDim()
+	if capacity.Hi != ir.Inf {
+		rev = ir.StaticDim(capacity.Hi)
+	}
+	if !has {
+		return outs(capacity, ir.Shape{Dims: []ir.Dim{capacity}}, rev), nil
 	}
 	if !known || s.DynamicRank {
 		data := ir.DynamicRankShape()
 		if !s.DynamicRank {
 			data = dynamicDims(len(s.Dims))
 		}
-		return outs(ir.DynamicDim(), data, ir.DynamicDim()), nil
+		return outs(capacity, data, rev), nil
 	}
 	d := s.Dims[ax]
-	u := ir.Dim{Lo: min(1, d.Lo), Hi: d.Hi}
+	u, idx := d, capacity
+	switch {
+	case d.IsDynamic():
+	case d.IsStatic() && d.Lo == 0:
+		idx = ir.StaticDim(0)
+	default:
+		u = ir.Dim{Lo: 1, Hi: d.Hi}
+	}
 	data := cloneShape(s)
 	data.Dims[ax] = u
-	return outs(u, data, d), nil
+	return outs(idx, data, d), nil
 }
 
 type seqUniqueResult struct {
