@@ -3,7 +3,10 @@
 
 Usage (from the project checkout):
     python3 testdata/bench/othermodels/run.py DIR [--models a,b] [--seed N] [--workdir W] [--json OUT]
-                                                   [--irrun BIN]
+                                                   [--irrun BIN] [--shape 1,3,320,480] [--keep]
+
+--shape fixes every dynamic input (default: models.py's table, else 1 for each dynamic dim); --keep
+keeps the work files (inputs, ORT and irrun outputs, cut IRs) of every model.
 
 DIR holds one folder per model with model.xml and model.bin (the layout of ../shared/corpus);
 third-party model files stay outside the project (round 15 used /tmp/om/models, see the table in
@@ -154,6 +157,30 @@ def _op_NonMaxSuppression(self, lay, ins):  # NMS-5/9 without soft-NMS, results 
     return [self.cast(sel, ot), sel_sc, self.cast(valid, ot)]
 
 
+def _op_ConvertLike(self, lay, ins):  # ConvertLike-1: data converted to like's element type
+    return self.cast(ins[0], self.types[ins[1]])
+
+
+def _op_Pad(self, lay, ins):  # Pad-1/12: ONNX Pad with pads = begins ++ ends (symmetric: no ONNX mode)
+    mode = lay.attrs.get("pad_mode", "constant").lower()
+    if mode not in ("constant", "edge", "reflect"):
+        raise ir2onnx.ConvertError(f"{lay.where()}: pad_mode={mode} is not supported")
+    pads = self.node("Concat", [self.to_i64(ins[1]), self.to_i64(ins[2])], axis=0)
+    args = [ins[0], pads]
+    if mode == "constant" and len(ins) > 3:
+        args.append(self.node("Reshape", [self.cast(ins[3], self.types[ins[0]]), self.i64c([])]))
+    return self.node("Pad", args, mode=mode)
+
+
+def _op_LRN(self, lay, ins):  # LRN-1 across channels: ONNX LRN (alpha / size, one axis)
+    axes = self.need_const(lay, ins, 1, "axes").reshape(-1).astype(np.int64).tolist()
+    if axes != [1]:
+        raise ir2onnx.ConvertError(f"{lay.where()}: LRN over axes {axes} is not supported")
+    a = lay.attrs
+    return self.node("LRN", [ins[0]], alpha=float(a.get("alpha")), beta=float(a.get("beta")),
+                     bias=float(a.get("bias", "1")), size=int(a.get("size")))
+
+
 for _n, _f in list(globals().items()):
     if _n.startswith("_op_") and not hasattr(ir2onnx.Converter, _n[1:]):
         setattr(ir2onnx.Converter, _n[1:], _f)
@@ -233,6 +260,22 @@ def layer_targets(xml, types):
             for k in range(n):
                 out.append((lay.get("id"), k, f"cut_in.{lay.get('id')}.{k}"))
     return out
+
+
+def _run_ort(onnx_path, feeds_json, outdir, threads, secs, env, timeout=600):
+    """models.run_ort, reporting ONNX Runtime's error line rather than its first warning"""
+    try:
+        return _orig_run_ort(onnx_path, feeds_json, outdir, threads, secs, env, timeout)
+    except RuntimeError:
+        cmd = ["node", os.path.join(BENCH, "peers", "ort_run.js"), onnx_path, feeds_json, outdir or "",
+               str(threads), str(secs)]
+        p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout)
+        lines = [x for x in (p.stderr + p.stdout).splitlines() if x.startswith("Error")] or ["ORT failed"]
+        raise RuntimeError(lines[0]) from None
+
+
+_orig_run_ort = models.run_ort
+models.run_ort = _run_ort
 
 
 def irrun_run(irrun, xml, binp, files, outdir):
@@ -319,6 +362,9 @@ def check_one(m, xml, binp, wd, irrun, env, seed, info):
         refp = os.path.join(wd, "ref.onnx")
         onnx.save(refm, refp)
         feeds = models.make_inputs(m, meta, seed)
+        for k, v in feeds.items():  # BERT-style masks and segment ids index 2-row tables
+            if v.dtype.kind in "iu" and ("mask" in k.lower() or "type" in k.lower()):
+                feeds[k] = (v % 2).astype(v.dtype)
         files = {}
         for k, v in feeds.items():
             f = os.path.join(wd, "inputs", "".join(c if c.isalnum() or c in "._-" else "_" for c in k) + ".npy")
@@ -387,6 +433,7 @@ def main():
     seed = int(opt("--seed", "0"))
     work = opt("--workdir", None) or tempfile.mkdtemp(prefix="irrun-othermodels-")
     keep = "--keep" in argv
+    shape = opt("--shape", None)  # dims for every dynamic input, e.g. 2,3,320,480
     irrun = opt("--irrun", None)
     if not irrun:
         irrun = os.path.join(work, "irrun")
@@ -400,6 +447,8 @@ def main():
         binp = binp if os.path.exists(binp) else None
         wd = os.path.join(work, m)
         info = ir_info(xml)
+        if shape:
+            models.STATIC[m] = {"*": [int(x) for x in shape.split(",")]}
         row = dict(model=m, **info)
         rows.append(row)
         p = subprocess.run([irrun, "check", xml] + ([binp] if binp else []) + ["--format", "json"],
