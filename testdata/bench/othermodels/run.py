@@ -181,6 +181,50 @@ def _op_LRN(self, lay, ins):  # LRN-1 across channels: ONNX LRN (alpha / size, o
                      bias=float(a.get("bias", "1")), size=int(a.get("size")))
 
 
+def _op_RegionYolo(self, lay, ins):  # RegionYolo-0, YOLOv3 form (do_softmax=0): sigmoid on x, y, conf, classes
+    a = lay.attrs
+    if ir2onnx.boolattr(a.get("do_softmax"), True):
+        raise ir2onnx.ConvertError(f"{lay.where()}: do_softmax=1 is not supported")
+    coords, classes = int(a.get("coords", "4")), int(a.get("classes"))
+    masks = len([m for m in a.get("mask", "").split(",") if m.strip() != ""])
+    n, c, h, w = self.in_dims(lay, 0)
+    x = self.node("Reshape", [ins[0], self.i64c([n, masks, coords + 1 + classes, h * w])])
+    xy, wh, rest = self.node("Split", [x, self.i64c([2, coords - 2, 1 + classes])], n_out=3, axis=2)
+    y = self.node("Concat", [self.node("Sigmoid", [xy]), wh, self.node("Sigmoid", [rest])], axis=2)
+    return self.node("Reshape", [y, self.i64c([n, c, h, w])])
+
+
+def _adaptive(self, lay, ins, red):  # bins [floor(i*H/oh), ceil((i+1)*H/oh)) per spatial axis
+    size = self.need_const(lay, ins, 1, "output size").reshape(-1).astype(np.int64).tolist()
+    dims = self.in_dims(lay, 0)
+    sp = dims[2:]
+    if len(sp) != 2 or (len(lay.out_ports) > 1 and self.used(lay, 1)):
+        raise ir2onnx.ConvertError(f"{lay.where()}: only 2-D values are supported")
+    rows = []
+    for i in range(size[0]):
+        h0, h1 = (i * sp[0]) // size[0], -((-(i + 1) * sp[0]) // size[0])
+        cols = []
+        for j in range(size[1]):
+            w0, w1 = (j * sp[1]) // size[1], -((-(j + 1) * sp[1]) // size[1])
+            s = self.node("Slice", [ins[0], self.i64c([h0, w0]), self.i64c([h1, w1]), self.i64c([2, 3])])
+            cols.append(self.node(red, [s], axes=[2, 3], keepdims=1))
+        rows.append(self.node("Concat", cols, axis=3))
+    y = self.node("Concat", rows, axis=2)
+    return [y] + [None] * (len(lay.out_ports) - 1)
+
+
+def _op_Einsum(self, lay, ins):  # Einsum-7: the same equation syntax as ONNX Einsum
+    return self.node("Einsum", list(ins), equation=lay.attrs.get("equation").replace(" ", ""))
+
+
+def _op_AdaptiveMaxPool(self, lay, ins):  # AdaptiveMaxPool-8 values
+    return _adaptive(self, lay, ins, "ReduceMax")
+
+
+def _op_AdaptiveAvgPool(self, lay, ins):  # AdaptiveAvgPool-8
+    return _adaptive(self, lay, ins, "ReduceMean")
+
+
 for _n, _f in list(globals().items()):
     if _n.startswith("_op_") and not hasattr(ir2onnx.Converter, _n[1:]):
         setattr(ir2onnx.Converter, _n[1:], _f)

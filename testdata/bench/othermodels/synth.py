@@ -133,7 +133,14 @@ def int_value(ir, lay, k, shape, et, rng):
         if keep:
             ax = [i for i, (x, y) in enumerate(zip(din, dout)) if x != y] or [len(din) - 1]
         else:
-            ax = removed_axes(din, dout) if len(din) != len(dout) else []
+            ax, j = [], 0  # the axes of din that dout, read in order, does not match
+            for i, d in enumerate(din):
+                if j < len(dout) and dout[j] == d:
+                    j += 1
+                else:
+                    ax.append(i)
+            if j != len(dout):
+                raise SynthError(f"{t} {lay.get('name')!r}: cannot reduce {din} to {dout}")
         if len(ax) != n:
             ax = (ax + [i for i, x in enumerate(din) if x == 1 and i not in ax])[:n]
         return fit(ax)
@@ -205,6 +212,8 @@ def int_value(ir, lay, k, shape, et, rng):
         return fit([dout[i] for i in ax])
     if t == "TopK" and k == 1:
         return fit([dout[int(a.get("axis", "-1"))]])
+    if t in ("AdaptiveMaxPool", "AdaptiveAvgPool") and k == 1:
+        return fit(dout[2:])
     if t == "LRN" and k == 1:
         return fit([1] if n == 1 else list(range(2, 2 + n)))
     if t == "NormalizeL2" and k == 1:  # channels, as SSD's conv4_3_norm
