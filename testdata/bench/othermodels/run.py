@@ -213,6 +213,21 @@ def _adaptive(self, lay, ins, red):  # bins [floor(i*H/oh), ceil((i+1)*H/oh)) pe
     return [y] + [None] * (len(lay.out_ports) - 1)
 
 
+_interp = ir2onnx.Converter.op_Interpolate
+
+
+def _op_Interpolate(self, lay, ins):  # Interpolate-1 nearest by integer factors (replication); else shared
+    a = lay.attrs
+    if lay.version != "opset1" or a.get("mode") != "nearest" or ir2onnx.boolattr(a.get("align_corners")):
+        return _interp(self, lay, ins)
+    din, dout = self.in_dims(lay, 0), self.out_dims(lay)
+    if any(o % i for i, o in zip(din, dout)):
+        raise ir2onnx.ConvertError(f"{lay.where()}: Interpolate-1 nearest by a non-integer factor")
+    scales = self.const(np.asarray([o / i for i, o in zip(din, dout)], np.float32), "f32")
+    return self.node("Resize", [ins[0], "", scales], mode="nearest", coordinate_transformation_mode="asymmetric",
+                     nearest_mode="floor")
+
+
 def _op_Einsum(self, lay, ins):  # Einsum-7: the same equation syntax as ONNX Einsum
     return self.node("Einsum", list(ins), equation=lay.attrs.get("equation").replace(" ", ""))
 
@@ -226,7 +241,7 @@ def _op_AdaptiveAvgPool(self, lay, ins):  # AdaptiveAvgPool-8
 
 
 for _n, _f in list(globals().items()):
-    if _n.startswith("_op_") and not hasattr(ir2onnx.Converter, _n[1:]):
+    if _n.startswith("_op_") and (not hasattr(ir2onnx.Converter, _n[1:]) or _n == "_op_Interpolate"):
         setattr(ir2onnx.Converter, _n[1:], _f)
 
 
