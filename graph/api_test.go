@@ -236,7 +236,7 @@ func TestExampleClassifier(t *testing.T) {
 	require.NoError(t, err)
 	outs, err := p.RunNamed(context.Background(), map[string]*ir.Tensor{"data": x})
 	require.NoError(t, err)
-	scores, err := ir.Data[float32](outs["prob/sink_port_0"]) // IR v10: f32 out, as OpenVINO's Core
+	scores, err := ir.Data[float32](outs["prob"]) // IR v10: f32 out, as OpenVINO's Core
 	require.NoError(t, err)
 	require.Len(t, scores, 1000)
 	sum := 0.0

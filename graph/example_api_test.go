@@ -84,6 +84,6 @@ func ExampleLoad_classifier() {
 	p, _ := graph.Load("../../shared/corpus/squeezenet1.1-ir10-fp16/model.xml", graph.Options{})
 	x, _ := ir.TensorOf(make([]float32, 1*3*227*227), 1, 3, 227, 227)
 	outs, _ := p.RunNamed(context.Background(), map[string]*ir.Tensor{"data": x})
-	scores, _ := ir.Data[float32](outs["prob/sink_port_0"])
+	scores, _ := ir.Data[float32](outs["prob"])
 	fmt.Println(len(scores))
 }
