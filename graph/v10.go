@@ -33,8 +33,16 @@ type v10Buf struct {
 	inT, outT []*ir.Tensor // per converted input/output: its buffer, kept between Runs
 }
 
-// v10LegacyType is OpenVINO's to_legacy_type: the element type Core gives an IR v10
-// model's input (input true) or output of type t.
+// LegacyType is OpenVINO's to_legacy_type: the element type its Core, and so a Program
+// unless Options.FileTypes, gives an IR v10 model's input (input true) or output of
+// element type t. An output of a dynamic element type is left as it is.
+func LegacyType(t ir.ElementType, input bool) ir.ElementType {
+	if !input && !t.IsStatic() {
+		return t
+	}
+	return v10LegacyType(t, input)
+}
+
 func v10LegacyType(t ir.ElementType, input bool) ir.ElementType {
 	if input {
 		if t == ir.F16 {
