@@ -110,7 +110,7 @@ func (p *Program) RunNamed(ctx context.Context, inputs map[string]*ir.Tensor) (m
 		return nil, err
 	}
 	res := make(map[string]*ir.Tensor, len(outs))
-	for i, o := range p.outputs {
+	for i, o := range p.pubOutputs() {
 		key := o.Name
 		if _, dup := res[key]; dup {
 			key = o.Result
@@ -123,12 +123,12 @@ func (p *Program) RunNamed(ctx context.Context, inputs map[string]*ir.Tensor) (m
 // findInput returns the index of the input whose Parameter name, or else one of whose
 // tensor names, is name; -1 when none.
 func (p *Program) findInput(name string) int {
-	for i, in := range p.inputs {
+	for i, in := range p.pubInputs() {
 		if in.Name == name {
 			return i
 		}
 	}
-	for i, in := range p.inputs {
+	for i, in := range p.pubInputs() {
 		if slices.Contains(in.TensorNames, name) {
 			return i
 		}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/irrun/irrun/graph"
 	"github.com/irrun/irrun/ir"
-	"github.com/x448/float16"
 )
 
 // Load, TensorOf, RunNamed and Data run a model from Go slices in five lines (plus error
@@ -79,11 +78,12 @@ func ExampleLoadFS() {
 
 // A real classifier in five lines: SqueezeNet 1.1 from the corpus (../shared/corpus beside the
 // checkout), one 227x227 image in, 1000 class scores out (errors ignored for brevity: see
-// ExampleLoad). TestExampleClassifier runs these same lines and checks the scores.
+// ExampleLoad). The model is IR v10 FP16; like OpenVINO's Core it takes and gives f32
+// (graph/v10.go). TestExampleClassifier runs these same lines and checks the scores.
 func ExampleLoad_classifier() {
 	p, _ := graph.Load("../../shared/corpus/squeezenet1.1-ir10-fp16/model.xml", graph.Options{})
-	x, _ := ir.TensorOf(make([]float16.Float16, 1*3*227*227), 1, 3, 227, 227)
+	x, _ := ir.TensorOf(make([]float32, 1*3*227*227), 1, 3, 227, 227)
 	outs, _ := p.RunNamed(context.Background(), map[string]*ir.Tensor{"data": x})
-	scores, _ := ir.Data[float16.Float16](outs["prob/sink_port_0"])
+	scores, _ := ir.Data[float32](outs["prob"])
 	fmt.Println(len(scores))
 }

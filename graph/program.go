@@ -51,6 +51,11 @@ type Options struct {
 	// NoInt8 keeps the convolutions of FakeQuantize (int8) models in float32, as the
 	// model's emulation computes them, instead of on integer codes (graph/q8.go).
 	NoInt8 bool
+	// FileTypes keeps an IR v10 model's input and output element types and tensor names
+	// as the file declares them (OpenVINO's FrontEnd view). By default an IR v10 program
+	// has OpenVINO Core's legacy ones: f32 for f16 inputs, i32 for integer outputs, f32
+	// for every other output, and the layer names as tensor names (graph/v10.go).
+	FileTypes bool
 	// fuseSkip (tests only) names a node type the epilogue-fusion pass must not fuse
 	// into a preceding step, or "*" for none at all (graph/fuse.go).
 	fuseSkip string
@@ -92,7 +97,8 @@ type Program struct {
 	params  []*Node
 	inputs  []TensorInfo
 	outputs []TensorInfo
-	resVals []int // per Result: the value id feeding it
+	resVals []int  // per Result: the value id feeding it
+	v10     *v10IO // IR v10's runtime input/output types and names; nil for none (v10.go)
 
 	mu      sync.Mutex // serialises plan creation
 	plans   atomic.Pointer[[]*plan]
@@ -172,6 +178,7 @@ func compile(g *Graph, opts Options, depth int) (*Program, error) {
 		p.resVals = append(p.resVals, p.base[src.Node.Index]+src.Output)
 	}
 	p.mfDropInterior()
+	p.v10Setup(opts, depth)
 	if opts.Threads > 1 {
 		p.workers = kernels.NewWorkers(opts.Threads)
 		p.exec.Workers = p.workers
@@ -457,11 +464,27 @@ func safeRun(ctx context.Context, k layers.Kernel, in, out []*ir.Tensor) (err er
 
 // Inputs describes the model inputs (the Parameters, in XML order); Run takes its inputs
 // in this order.
-func (p *Program) Inputs() []TensorInfo { return cloneInfos(p.inputs) }
+func (p *Program) Inputs() []TensorInfo { return cloneInfos(p.pubInputs()) }
 
 // Outputs describes the model outputs (the Results, in XML order); Run returns its
 // outputs in this order.
-func (p *Program) Outputs() []TensorInfo { return cloneInfos(p.outputs) }
+func (p *Program) Outputs() []TensorInfo { return cloneInfos(p.pubOutputs()) }
+
+// pubInputs and pubOutputs are the inputs and outputs as the Program's users see them:
+// an IR v10 model's legacy view (v10.go), otherwise the model's own.
+func (p *Program) pubInputs() []TensorInfo {
+	if p.v10 != nil {
+		return p.v10.in
+	}
+	return p.inputs
+}
+
+func (p *Program) pubOutputs() []TensorInfo {
+	if p.v10 != nil {
+		return p.v10.out
+	}
+	return p.outputs
+}
 
 func cloneInfos(in []TensorInfo) []TensorInfo {
 	out := slices.Clone(in)
@@ -508,6 +531,14 @@ func (p *Program) Profile(ctx context.Context, inputs []*ir.Tensor) ([]*ir.Tenso
 }
 
 func (p *Program) run(ctx context.Context, inputs, outputs []*ir.Tensor, profile bool) ([]*ir.Tensor, []LayerTiming, error) {
+	if p.v10 != nil && !p.closed.Load() {
+		return p.v10Run(ctx, inputs, outputs, profile)
+	}
+	return p.runCore(ctx, inputs, outputs, profile)
+}
+
+// runCore is run on the model's own input and output types.
+func (p *Program) runCore(ctx context.Context, inputs, outputs []*ir.Tensor, profile bool) ([]*ir.Tensor, []LayerTiming, error) {
 	if p.closed.Load() {
 		return nil, nil, errClosed
 	}

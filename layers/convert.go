@@ -352,3 +352,35 @@ func ConvertTensor(t *ir.Tensor, dst ir.ElementType) (*ir.Tensor, error) {
 	}
 	return out, nil
 }
+
+// ConvertInto converts src into dst (same element count) by Convert-1's element rules, as
+// ConvertTensor does, without allocating: the graph's IR v10 input and output conversions
+// (OpenVINO Core's legacy types) use it on every Run. Half-precision pairs go through the
+// f16/bf16 kernels, any other pair through the integer and float rules above; a half type
+// on both sides, or a half destination from a non-f32 source, is not supported.
+func ConvertInto(dst, src *ir.Tensor) error {
+	if src.Len() != dst.Len() {
+		return fmt.Errorf("Convert: %d elements into %d", src.Len(), dst.Len())
+	}
+	switch s := src.Data.(type) {
+	case []float16.Float16:
+		if d, ok := dst.Data.([]float32); ok && src.Type == ir.F16 {
+			kernels.F16ToF32(d, s)
+			return nil
+		}
+	case []uint16:
+		if d, ok := dst.Data.([]float32); ok && src.Type == ir.BF16 {
+			kernels.BF16ToF32(d, s)
+			return nil
+		}
+	case []float32:
+		if d, ok := dst.Data.([]float16.Float16); ok && dst.Type == ir.F16 {
+			kernels.F32ToF16(d, s)
+			return nil
+		}
+	}
+	if isHalf(src.Type) || isHalf(dst.Type) || !convertInto(dst.Data, src.Data) {
+		return fmt.Errorf("Convert: cannot convert %s (%T) into %s (%T)", src.Type, src.Data, dst.Type, dst.Data)
+	}
+	return nil
+}

@@ -33,6 +33,7 @@ type benchOptions struct {
 	pc        bool
 	reference bool
 	noInt8    bool
+	fileTypes bool
 	maxMemory byteSize
 	image     imageFlags
 }
@@ -67,6 +68,7 @@ A progress bar goes to stderr when it is a terminal and the run lasts more than 
 	f.BoolVar(&o.pc, "pc", false, "alias of --profile (benchmark_app's name)")
 	f.BoolVar(&o.reference, "reference", false, "use the scalar reference kernels")
 	f.BoolVar(&o.noInt8, "no-int8", false, "compute the convolutions of FakeQuantize (int8) models in float32, not on integer codes")
+	f.BoolVar(&o.fileTypes, "file-types", false, "IR v10: keep the file's input/output element types and names, not OpenVINO Core's legacy ones (f16 inputs as f32, outputs as f32 or i32, layer names)")
 	o.maxMemory = byteSize(graph.DefaultMaxMemory)
 	f.Var(&o.maxMemory, "max-memory", maxMemoryUsage)
 	addImageFlags(cmd, &o.image)
@@ -123,7 +125,7 @@ func (e *env) bench(cmd *cobra.Command, args []string, o *benchOptions) error {
 	if err != nil {
 		return err
 	}
-	ld, err := e.loadProgram(args, graph.Options{Threads: o.nthreads, Reference: o.reference, NoInt8: o.noInt8, MaxMemory: int64(o.maxMemory)})
+	ld, err := e.loadProgram(args, graph.Options{Threads: o.nthreads, Reference: o.reference, NoInt8: o.noInt8, FileTypes: o.fileTypes, MaxMemory: int64(o.maxMemory)})
 	if err != nil {
 		return err
 	}

@@ -68,6 +68,28 @@ type ioEntry struct {
 	Name  string `json:"name"`
 	Type  string `json:"type"`
 	Shape string `json:"shape"`
+	// RunType is the element type run and serve give the tensor when it differs from
+	// Type: an IR v10 model's legacy types, as OpenVINO's Core (graph.LegacyType).
+	RunType string `json:"run_type,omitempty"`
+}
+
+// typeText is the text view's type column: "f16 (runs as f32)" when they differ.
+func (e ioEntry) typeText() string {
+	if e.RunType != "" {
+		return e.Type + " (runs as " + e.RunType + ")"
+	}
+	return e.Type
+}
+
+// v10RunType is the run_type of an input or output of element type t in m.
+func v10RunType(m *ir.Model, t ir.ElementType, input bool) string {
+	if m.Version != 10 {
+		return ""
+	}
+	if r := graph.LegacyType(t, input); r != t {
+		return r.String()
+	}
+	return ""
 }
 
 type layerEntry struct {
@@ -158,19 +180,20 @@ func describe(file string, m *ir.Model, g *graph.Graph, show map[string]bool) in
 	doc.extra.producer = producer(m)
 	for _, n := range g.Parameters {
 		o := outputOf(n, 0)
-		doc.Inputs = append(doc.Inputs, ioEntry{Name: n.Name(), Type: o.Type.String(), Shape: o.Shape.String()})
+		doc.Inputs = append(doc.Inputs, ioEntry{Name: n.Name(), Type: o.Type.String(), Shape: o.Shape.String(),
+			RunType: v10RunType(m, o.Type, true)})
 	}
 	for _, r := range g.Results {
-		name, typ, shape := r.Name(), "undefined", "[...]"
+		name, typ, shape, runType := r.Name(), "undefined", "[...]", ""
 		if len(r.Inputs) > 0 && r.Inputs[0].Node != nil {
 			src := r.Inputs[0]
 			o := outputOf(src.Node, src.Output)
-			typ, shape = o.Type.String(), o.Shape.String()
+			typ, shape, runType = o.Type.String(), o.Shape.String(), v10RunType(m, o.Type, false)
 			if o.Port != nil && len(o.Port.Names) > 0 {
 				name = o.Port.Names[0]
 			}
 		}
-		doc.Outputs = append(doc.Outputs, ioEntry{Name: name, Type: typ, Shape: shape})
+		doc.Outputs = append(doc.Outputs, ioEntry{Name: name, Type: typ, Shape: shape, RunType: runType})
 	}
 	counts := map[string]int{}
 	supported := map[string]bool{}
@@ -290,12 +313,12 @@ func writeInspectText(w io.Writer, doc inspectDoc, show map[string]bool) {
 	}
 	fmt.Fprintf(w, "inputs    %d\n", len(doc.Inputs))
 	for _, in := range doc.Inputs {
-		fmt.Fprintf(tw, "  %s\t%s\t%s\n", strconv.Quote(in.Name), in.Type, in.Shape)
+		fmt.Fprintf(tw, "  %s\t%s\t%s\n", strconv.Quote(in.Name), in.typeText(), in.Shape)
 	}
 	flush()
 	fmt.Fprintf(w, "outputs   %d\n", len(doc.Outputs))
 	for _, out := range doc.Outputs {
-		fmt.Fprintf(tw, "  %s\t%s\t%s\n", strconv.Quote(out.Name), out.Type, out.Shape)
+		fmt.Fprintf(tw, "  %s\t%s\t%s\n", strconv.Quote(out.Name), out.typeText(), out.Shape)
 	}
 	flush()
 	unsupported := 0

@@ -33,6 +33,7 @@ type runOptions struct {
 	nthreads  int
 	reference bool
 	noInt8    bool
+	fileTypes bool
 	nvalues   int
 	maxMemory byteSize
 	image     imageFlags
@@ -55,6 +56,7 @@ func addRunFlags(cmd *cobra.Command, o *runOptions) {
 	f.IntVar(&o.nthreads, "nthreads", 0, "threads for the kernels (0 = all CPUs)")
 	f.BoolVar(&o.reference, "reference", false, "use the scalar reference kernels")
 	f.BoolVar(&o.noInt8, "no-int8", false, "compute the convolutions of FakeQuantize (int8) models in float32, not on integer codes")
+	f.BoolVar(&o.fileTypes, "file-types", false, "IR v10: keep the file's input/output element types and names, not OpenVINO Core's legacy ones (f16 inputs as f32, outputs as f32 or i32, layer names)")
 	f.IntVar(&o.nvalues, "values", 6, "how many leading values of each output the summary prints")
 	o.maxMemory = byteSize(graph.DefaultMaxMemory)
 	f.Var(&o.maxMemory, "max-memory", maxMemoryUsage)
@@ -110,7 +112,7 @@ func (e *env) runCmd(cmd *cobra.Command, args []string, o *runOptions) error {
 	if err != nil {
 		return err
 	}
-	ld, err := e.loadProgram(args, graph.Options{Threads: o.nthreads, Reference: o.reference, NoInt8: o.noInt8, MaxMemory: int64(o.maxMemory)})
+	ld, err := e.loadProgram(args, graph.Options{Threads: o.nthreads, Reference: o.reference, NoInt8: o.noInt8, FileTypes: o.fileTypes, MaxMemory: int64(o.maxMemory)})
 	if err != nil {
 		return err
 	}

@@ -32,6 +32,7 @@ type serveFlags struct {
 	metricsList               string
 	drainSeconds              float64
 	idleSpin                  time.Duration
+	fileTypes                 bool
 	targetDevice, logLevel    string
 	ignored                   [6]string
 	ignoredInts               [2]int
@@ -74,6 +75,7 @@ finish, and irrun exits. See docs/serve.md.`,
 	f.IntVar(&o.maxQueue, "max_queue", serve.DefaultMaxQueue, "requests per model version that may wait for an inference; more are refused (HTTP 503, gRPC RESOURCE_EXHAUSTED)")
 	f.IntVar(&o.nthreads, "nthreads", 0, "threads of one inference (0: all CPUs)")
 	f.DurationVar(&o.idleSpin, "idle_spin", serve.DefaultIdleSpin, "how long an inference's helper threads keep polling for the next inference before they park (0: park at once)")
+	f.BoolVar(&o.fileTypes, "file_types", false, "IR v10: serve the file's input/output element types and names, not OpenVINO Core's legacy ones (f16 inputs as f32, outputs as f32 or i32, layer names) that OVMS serves")
 	o.maxRequest = byteSize(serve.DefaultMaxRequestBytes)
 	f.Var(&o.maxRequest, "max_request_bytes", "largest accepted request body or gRPC message (e.g. 64MiB)")
 	o.maxMemory = byteSize(graph.DefaultMaxMemory)
@@ -123,7 +125,7 @@ func (e *env) serve(cmd *cobra.Command, o *serveFlags) error {
 		NIReq:    o.nireq, MaxQueue: o.maxQueue, Threads: o.nthreads, IdleSpin: idleSpin,
 		MaxMemory: int64(o.maxMemory), MaxRequestBytes: int64(o.maxRequest),
 		Metrics: o.metricsEnable, DrainTimeout: time.Duration(o.drainSeconds * float64(time.Second)),
-		Log: e.stderr, Version: moduleVersion(),
+		Log: e.stderr, Version: moduleVersion(), FileTypes: o.fileTypes,
 	}
 	if o.metricsList != "" {
 		for _, m := range strings.Split(o.metricsList, ",") {

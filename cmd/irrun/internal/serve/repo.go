@@ -411,7 +411,7 @@ func sameConfig(a, b ModelConfig) bool {
 // compile loads one version's model and fills its metadata.
 func (s *Server) compile(mv *modelVersion, nireq int) error {
 	p, err := graph.Load(mv.xml, graph.Options{Threads: s.opts.Threads, MaxMemory: s.opts.MaxMemory,
-		ParkHelpers: !s.opts.pollHelpers, IdleSpin: s.opts.IdleSpin})
+		ParkHelpers: !s.opts.pollHelpers, IdleSpin: s.opts.IdleSpin, FileTypes: s.opts.FileTypes})
 	if err != nil {
 		return err
 	}

@@ -64,6 +64,10 @@ type Options struct {
 	// negative value parks them at once.
 	IdleSpin  time.Duration
 	MaxMemory int64
+	// FileTypes serves an IR v10 model with the file's own input/output element types
+	// and names (graph.Options.FileTypes) instead of OpenVINO Core's legacy ones (f32 for
+	// f16 inputs, f32 or i32 outputs, layer names), which OVMS serves.
+	FileTypes bool
 	// MaxRequestBytes bounds a request's body (REST) or message (gRPC); 0 = default.
 	MaxRequestBytes int64
 	// Metrics turns /metrics on with MetricsList (empty: OVMS's default set).
