@@ -14,6 +14,21 @@ import (
 // (kernels.PriorGridRun), ROIFeatureExtractor, DetectionOutput and
 // GenerateProposalsSingleImage; TopKROIs (inference and kernel) last.
 
+// tpfEDSameFloat is detectron::validate::all_inputs_same_floating_type, the element-type
+// check of the ExperimentalDetectron ops: the inputs' types merge into one floating-point (or
+// dynamic) type, the first input breaking that named.
+func tpfEDSameFloat(in []Input) (ir.ElementType, error) {
+	t := ir.Dynamic
+	for i, x := range in {
+		m, ok := mergeTypes(t, x.Type)
+		if !ok || (m.IsStatic() && !m.IsFloat()) {
+			return t, fmt.Errorf("Input[%d] type '%s' is not floating point or not same as others inputs.", i, x.Type)
+		}
+		t = m
+	}
+	return t, nil
+}
+
 type seqEDDetectionOutputOp struct {
 	ScoreThreshold   float32   `attr:"score_threshold"`
 	NMSThreshold     float32   `attr:"nms_threshold"`
@@ -31,28 +46,44 @@ func (o *seqEDDetectionOutputOp) Infer(in []Input) ([]Output, error) {
 	if len(in) != 4 {
 		return nil, fmt.Errorf("ExperimentalDetectronDetectionOutput expects 4 inputs, got %d", len(in))
 	}
-	t, err := seqFloatType(in, []int{0, 1, 2, 3}, "Input[0] type is not floating point or the inputs' types differ.")
+	t, err := tpfEDSameFloat(in)
 	if err != nil {
 		return nil, err
 	}
+	// experimental_detectron_detection_output_shape_inference.hpp: each input's checks in
+	// turn, then the batch dims of rois, deltas and scores merged.
 	rois, deltas, scores, im := in[0].Shape, in[1].Shape, in[2].Shape, in[3].Shape
-	for _, c := range []struct {
-		s    ir.Shape
-		what string
-	}{{rois, "Input rois rank must be equal to 2."}, {deltas, "Input deltas rank must be equal to 2."},
-		{scores, "Input scores rank must be equal to 2."}, {im, "Input image info rank must be equal to 2."}} {
-		if err := seqRankErr(c.s, 2, c.what); err != nil {
-			return nil, err
-		}
+	if err := seqRankErr(rois, 2, "Input rois rank must be equal to 2."); err != nil {
+		return nil, err
 	}
 	if !rois.DynamicRank && !rois.Dims[1].Compatible(ir.StaticDim(4)) {
 		return nil, fmt.Errorf("The last dimension of the 'input_rois' input must be compatible with 4. Got: %s", rois.Dims[1])
 	}
+	if err := seqRankErr(deltas, 2, "Input deltas rank must be equal to 2."); err != nil {
+		return nil, err
+	}
 	if !deltas.DynamicRank && o.NumClasses > 0 && !deltas.Dims[1].Compatible(ir.StaticDim(o.NumClasses*4)) {
 		return nil, fmt.Errorf("The last dimension of the 'input_deltas' input be compatible with the value of the attribute 'num_classes' * 4. Got: %s", deltas.Dims[1])
 	}
+	if err := seqRankErr(scores, 2, "Input scores rank must be equal to 2."); err != nil {
+		return nil, err
+	}
 	if !scores.DynamicRank && o.NumClasses > 0 && !scores.Dims[1].Compatible(ir.StaticDim(o.NumClasses)) {
-		return nil, fmt.Errorf("The last dimension of the 'input_scores' input must be compatible with the value of the attribute 'num_classes'. Got: %s", scores.Dims[1])
+		// "withthe": OpenVINO's message, verbatim.
+		return nil, fmt.Errorf("The last dimension of the 'input_scores' input must be compatible withthe value of the attribute 'num_classes'. Got: %s", scores.Dims[1])
+	}
+	if !im.DynamicRank && (len(im.Dims) != 2 || !im.Dims[0].Compatible(ir.StaticDim(1)) || !im.Dims[1].Compatible(ir.StaticDim(3))) {
+		return nil, fmt.Errorf("Input image info shape must be compatible with [1,3]. (got %s)", im)
+	}
+	if !rois.DynamicRank && !deltas.DynamicRank && !scores.DynamicRank {
+		m, ok := dimMerge(rois.Dims[0], deltas.Dims[0])
+		if ok {
+			_, ok = dimMerge(m, scores.Dims[0])
+		}
+		if !ok {
+			return nil, fmt.Errorf("The first dimension of inputs 'input_rois', 'input_deltas', 'input_scores' must be the compatible. input_rois batch: %s; input_deltas batch: %s; input_scores batch: %s",
+				rois.Dims[0], deltas.Dims[0], scores.Dims[0])
+		}
 	}
 	n := ir.StaticDim(int64(o.MaxDetections))
 	return []Output{{Type: t, Shape: seqShape(n, ir.StaticDim(4))}, {Type: ir.I32, Shape: seqShape(n)}, {Type: t, Shape: seqShape(n)}}, nil
@@ -71,20 +102,37 @@ func (o *seqEDGenerateProposalsOp) Infer(in []Input) ([]Output, error) {
 	if len(in) != 4 {
 		return nil, fmt.Errorf("ExperimentalDetectronGenerateProposalsSingleImage expects 4 inputs, got %d", len(in))
 	}
-	t, err := seqFloatType(in, []int{0, 1, 2, 3}, "Input types must be floating point and equal.")
+	t, err := tpfEDSameFloat(in)
 	if err != nil {
 		return nil, err
 	}
-	for i, r := range []int{1, 2, 3, 3} {
-		if err := seqRankErr(in[i].Shape, r, fmt.Sprintf("The rank of input %d must be equal to %d.", i, r)); err != nil {
-			return nil, err
-		}
+	// experimental_detectron_generate_proposals_shape_inference.hpp.
+	im, anchors, deltas, scores := in[0].Shape, in[1].Shape, in[2].Shape, in[3].Shape
+	if err := seqRankErr(im, 1, "The 'input_im_info' input is expected to be a 1D."); err != nil {
+		return nil, err
 	}
-	if im := in[0].Shape; !im.DynamicRank && !im.Dims[0].Compatible(ir.StaticDim(3)) {
+	if !im.DynamicRank && !im.Dims[0].Compatible(ir.StaticDim(3)) {
 		return nil, fmt.Errorf("The 'input_im_info' shape is expected to be a compatible with [3]. Got: %s", im)
 	}
-	if a := in[1].Shape; !a.DynamicRank && !a.Dims[1].Compatible(ir.StaticDim(4)) {
-		return nil, fmt.Errorf("The second dimension of 'input_anchors' should be compatible with 4. Got: %s", a.Dims[1])
+	if err := seqRankErr(anchors, 2, "The 'input_anchors' input is expected to be a 2D."); err != nil {
+		return nil, err
+	}
+	if !anchors.DynamicRank && !anchors.Dims[1].Compatible(ir.StaticDim(4)) {
+		return nil, fmt.Errorf("The second dimension of 'input_anchors' should be compatible with 4. Got: %s", anchors.Dims[1])
+	}
+	if err := seqRankErr(deltas, 3, "The 'input_deltas' input is expected to be a 3D."); err != nil {
+		return nil, err
+	}
+	if err := seqRankErr(scores, 3, "The 'input_scores' input is expected to be a 3D."); err != nil {
+		return nil, err
+	}
+	if !deltas.DynamicRank && !scores.DynamicRank {
+		if !deltas.Dims[1].Compatible(scores.Dims[1]) {
+			return nil, fmt.Errorf("Heights for inputs 'input_deltas' and 'input_scores' should be equal. Got: %s %s", deltas.Dims[1], scores.Dims[1])
+		}
+		if !deltas.Dims[2].Compatible(scores.Dims[2]) {
+			return nil, fmt.Errorf("Width for inputs 'input_deltas' and 'input_scores' should be equal. Got: %s %s", deltas.Dims[2], scores.Dims[2])
+		}
 	}
 	n := ir.StaticDim(o.PostNMSCount)
 	return []Output{{Type: t, Shape: seqShape(n, ir.StaticDim(4))}, {Type: t, Shape: seqShape(n)}}, nil
@@ -103,6 +151,10 @@ func seqNewEDPriorGrid(int) Op { return &seqEDPriorGridOp{Flatten: true} }
 func (o *seqEDPriorGridOp) Infer(in []Input) ([]Output, error) {
 	if len(in) != 3 {
 		return nil, fmt.Errorf("ExperimentalDetectronPriorGridGenerator expects 3 inputs, got %d", len(in))
+	}
+	t, err := tpfEDSameFloat(in)
+	if err != nil {
+		return nil, err
 	}
 	priors, feat, img := in[0].Shape, in[1].Shape, in[2].Shape
 	if err := seqRankErr(priors, 2, "Priors rank must be equal to 2."); err != nil {
@@ -125,9 +177,9 @@ func (o *seqEDPriorGridOp) Infer(in []Input) ([]Output, error) {
 	h, w := seqDim(feat, 2), seqDim(feat, 3)
 	p := seqDim(priors, 0)
 	if o.Flatten {
-		return []Output{{Type: in[0].Type, Shape: seqShape(dimMul(dimMul(h, w), p), ir.StaticDim(4))}}, nil
+		return []Output{{Type: t, Shape: seqShape(dimMul(dimMul(h, w), p), ir.StaticDim(4))}}, nil
 	}
-	return []Output{{Type: in[0].Type, Shape: seqShape(h, w, p, ir.StaticDim(4))}}, nil
+	return []Output{{Type: t, Shape: seqShape(h, w, p, ir.StaticDim(4))}}, nil
 }
 
 type seqEDROIFeatureOp struct {
@@ -143,11 +195,7 @@ func (o *seqEDROIFeatureOp) Infer(in []Input) ([]Output, error) {
 	if len(in) < 2 {
 		return nil, fmt.Errorf("ExperimentalDetectronROIFeatureExtractor expects at least 2 inputs, got %d", len(in))
 	}
-	idx := make([]int, len(in))
-	for i := range idx {
-		idx[i] = i
-	}
-	t, err := seqFloatType(in, idx, "The input element types must be floating point and equal.")
+	t, err := tpfEDSameFloat(in)
 	if err != nil {
 		return nil, err
 	}
@@ -165,6 +213,9 @@ func (o *seqEDROIFeatureOp) Infer(in []Input) ([]Output, error) {
 			return nil, err
 		}
 		if !s.DynamicRank {
+			if !s.Dims[0].Compatible(ir.StaticDim(1)) {
+				return nil, fmt.Errorf("The first dimension of each pyramid element must be equal to 1. Got: %s", s.Dims[0])
+			}
 			m, ok := dimMerge(ch, s.Dims[1])
 			if !ok {
 				return nil, fmt.Errorf("The number of channels must be the same for all layers of the pyramid. (got %s and %s)", ch, s.Dims[1])
@@ -348,22 +399,28 @@ func (o *seqEDTopKROIsOp) Infer(in []Input) ([]Output, error) {
 	if len(in) != 2 {
 		return nil, fmt.Errorf("ExperimentalDetectronTopKROIs expects 2 inputs, got %d", len(in))
 	}
+	t, ok := mergeTypes(in[0].Type, in[1].Type)
+	if !ok || (t.IsStatic() && !t.IsFloat()) {
+		return nil, fmt.Errorf("ROIs and probabilities of ROIs must same floating-point type. (got %s and %s)", in[0].Type, in[1].Type)
+	}
+	// experimental_detectron_topkrois_shape_inference.hpp (a wrong rank is reported by its
+	// number).
 	rois, probs := in[0].Shape, in[1].Shape
-	if err := seqRankErr(rois, 2, "The 'input_rois' input is expected to be a 2D."); err != nil {
-		return nil, err
-	}
-	if err := seqRankErr(probs, 1, "The 'rois_probs' input is expected to be a 1D."); err != nil {
-		return nil, err
-	}
-	if !rois.DynamicRank {
+	if r, ok := rois.Rank(); ok {
+		if r != 2 {
+			return nil, fmt.Errorf("The 'input_rois' input is expected to be a 2D. Got: %d", r)
+		}
 		if !rois.Dims[1].Compatible(ir.StaticDim(4)) {
 			return nil, fmt.Errorf("The second dimension of 'input_rois' should be 4. Got: %s", rois.Dims[1])
 		}
-		if !probs.DynamicRank && !rois.Dims[0].Compatible(probs.Dims[0]) {
-			return nil, fmt.Errorf("Number of rois and number of probabilities should be equal. Got: %s %s", rois.Dims[0], probs.Dims[0])
-		}
 	}
-	return []Output{{Type: in[0].Type, Shape: seqShape(ir.StaticDim(o.MaxROIs), ir.StaticDim(4))}}, nil
+	if r, ok := probs.Rank(); ok && r != 1 {
+		return nil, fmt.Errorf("The 'rois_probs' input is expected to be a 1D. Got: %d", r)
+	}
+	if !rois.DynamicRank && !probs.DynamicRank && !rois.Dims[0].Compatible(probs.Dims[0]) {
+		return nil, fmt.Errorf("Number of rois and number of probabilities should be equal. Got: %s %s", rois.Dims[0], probs.Dims[0])
+	}
+	return []Output{{Type: t, Shape: seqShape(ir.StaticDim(o.MaxROIs), ir.StaticDim(4))}}, nil
 }
 
 // Prepare: reference experimental_detectron_topk_rois.hpp: the max_rois ROIs of highest

@@ -44,6 +44,9 @@ func (o *seqPSROIOp) Infer(in []Input) ([]Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	if o.deformable {
+		return o.tpfDeformableInfer(t, in)
+	}
 	if o.OutputDim <= 0 {
 		return nil, fmt.Errorf("Value of `output_dim` attribute has to be greater than 0 (got %d)", o.OutputDim)
 	}
@@ -81,12 +84,31 @@ func (o *seqPSROIOp) Infer(in []Input) ([]Output, error) {
 			return nil, fmt.Errorf("Expected 'average' or 'bilinear' mode. Got %s", o.Mode)
 		}
 	}
-	if o.deformable && len(in) == 3 {
-		if err := seqRankErr(in[2].Shape, 4, "Offsets input rank must equal to 4."); err != nil {
-			return nil, err
+	return []Output{{Type: t, Shape: seqShape(seqDim(rois, 0), ir.StaticDim(o.OutputDim), ir.StaticDim(o.GroupSize), ir.StaticDim(o.GroupSize))}}, nil
+}
+
+// tpfDeformableInfer is deformable_psroi_pooling_shape_inference.hpp: the three inputs' ranks
+// (by number), then the attributes; the ROIs' second dim is not checked.
+func (o *seqPSROIOp) tpfDeformableInfer(t ir.ElementType, in []Input) ([]Output, error) {
+	for i, c := range []struct {
+		what string
+		rank int
+	}{{"First", 4}, {"Second", 2}, {"Third", 4}} {
+		if i >= len(in) {
+			break
+		}
+		if r, ok := in[i].Shape.Rank(); ok && r != c.rank {
+			return nil, fmt.Errorf("%s input rank must be compatible with %d (input rank: %d)", c.what, c.rank, r)
 		}
 	}
-	return []Output{{Type: t, Shape: seqShape(seqDim(rois, 0), ir.StaticDim(o.OutputDim), ir.StaticDim(o.GroupSize), ir.StaticDim(o.GroupSize))}}, nil
+	if o.OutputDim <= 0 {
+		return nil, fmt.Errorf("Value of `output_dim` attribute has to be greater than 0 (got %d)", o.OutputDim)
+	}
+	if o.GroupSize <= 0 {
+		return nil, fmt.Errorf("Value of `group_size` attribute has to be greater than 0 (got %d)", o.GroupSize)
+	}
+	g := ir.StaticDim(o.GroupSize)
+	return []Output{{Type: t, Shape: seqShape(seqDim(in[1].Shape, 0), ir.StaticDim(o.OutputDim), g, g)}}, nil
 }
 
 func (o *seqPSROIOp) opName() string {
@@ -132,6 +154,11 @@ func (o *seqPSROIOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 
 func (o *seqPSROIOp) prepareDeformable(in []Input, dims [][]int, od []int, t ir.ElementType) (Kernel, error) {
 	d, r := dims[0], dims[1]
+	if r[1] != 5 {
+		// Shape inference leaves the ROIs' second dim unchecked (as OpenVINO); the kernel
+		// reads [batch id, x1, y1, x2, y2] rows.
+		return nil, fmt.Errorf("%s: ROIs must be [num_rois, 5] to run (got %v)", o.opName(), r)
+	}
 	g := &kernels.DeformablePSROIPooling{Batch: d[0], C: d[1], H: d[2], W: d[3], NumROIs: r[0], OutputDim: int(o.OutputDim),
 		Group: int(o.GroupSize), SpatialScale: o.SpatialScale, BinsX: int(o.BinsX), BinsY: int(o.BinsY),
 		TransStd: o.TransStd, PartSize: int(o.PartSize)}

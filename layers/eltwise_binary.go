@@ -377,6 +377,10 @@ func eltBounded(x Input) (lo, hi []int64, ok bool) {
 // input bound at the type's maximum making the result [0, max]), Divide's and Mod's own
 // rules. Intermediate results saturate instead of wrapping.
 func (b *eltBinary) evalBounds(in []Input, outs []Output) {
+	if b.fn.kind == eltCompare && b.fn.cmp == kernels.CmpEqual {
+		tpfEqualBounds(b, in, outs) // Equal's own rule (tpf_bounds.go)
+		return
+	}
 	if b.fn.kind != eltArith || len(in) != 2 || len(outs) != 1 || !outs[0].Type.IsInteger() {
 		return
 	}

@@ -37,14 +37,14 @@ func (f *moreFakeConvert) Infer(in []Input) ([]Output, error) {
 		return nil, fmt.Errorf("The element type of the input tensor must be a bf16, f16, f32 but got: %s", t)
 	}
 	if len(in) == 3 && !moreShapeCompatible(in[1].Shape, in[2].Shape) {
-		return nil, fmt.Errorf("FakeConvert scale shape: %s is not compatible with shift shape: %s", in[1].Shape, in[2].Shape)
+		return nil, fmt.Errorf("FakeConvert scale shape is not compatible with shift shape. (scale %s, shift %s)", in[1].Shape, in[2].Shape)
 	}
 	out, ok := broadcastMerge(in[0].Shape, in[1].Shape, autoBroadcast{Type: "numpy"})
 	if !ok {
 		return nil, fmt.Errorf("Argument shapes are inconsistent. (got %s and %s)", in[0].Shape, in[1].Shape)
 	}
 	if !moreShapeCompatible(in[0].Shape, out) {
-		return nil, fmt.Errorf("FakeConvert support only unidirectional broadcasting, inputs cannot be broadcastd into data. (data %s, scale %s)", in[0].Shape, in[1].Shape)
+		return nil, fmt.Errorf("FakeConvert support only unidirectional broadcasting, inputs cannot be broadcast into data. (data %s, scale %s)", in[0].Shape, in[1].Shape)
 	}
 	return []Output{{Type: t, Shape: out}}, nil
 }

@@ -19,7 +19,7 @@ func TestMoreFakeConvertInfer(t *testing.T) {
 		{"bad destination", []string{"destination_type", "i8"}, []Input{f("2,3"), f("")}, nil, nil, "Bad format for f8 conversion type: i8"},
 		{"mixed types", nil, []Input{f("2,3"), moreIn(t, ir.F16, "")}, nil, nil, "Mixed input types are not supported."},
 		{"integer data", nil, []Input{moreIn(t, ir.I32, "2,3"), moreIn(t, ir.I32, "")}, nil, nil, "The element type of the input tensor must be a bf16, f16, f32 but got: i32"},
-		{"scale shift mismatch", nil, []Input{f("2,3,4"), f("1,3,1"), f("1,4,1")}, nil, nil, "FakeConvert scale shape: [1,3,1] is not compatible with shift shape: [1,4,1]"},
+		{"scale shift mismatch", nil, []Input{f("2,3,4"), f("1,3,1"), f("1,4,1")}, nil, nil, "FakeConvert scale shape is not compatible with shift shape. (scale [1,3,1], shift [1,4,1])"},
 		{"inconsistent", nil, []Input{f("2,3,4"), f("5,1")}, nil, nil, "Argument shapes are inconsistent."},
 		{"bidirectional", nil, []Input{f("2,1,4"), f("1,3,1")}, nil, nil, "FakeConvert support only unidirectional broadcasting"},
 	})

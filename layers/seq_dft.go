@@ -78,9 +78,13 @@ func (o *seqFFTOp) Infer(in []Input) ([]Output, error) {
 		case "IRDFT":
 			out.Dims = out.Dims[:r-1]
 		default:
-			out.Dims[r-1] = ir.StaticDim(2)
-			if len(in) == 2 {
-				out = cloneShape(data)
+			// fft_base_shape_inference.hpp: the input shape, all but the last dim dynamic
+			// when a signal_size is given (the last dim is the input's, not refined to 2).
+			out = cloneShape(data)
+			if len(in) == 3 {
+				for i := range r - 1 {
+					out.Dims[i] = ir.DynamicDim()
+				}
 			}
 		}
 		return []Output{{Type: outType, Shape: out}}, nil
@@ -95,7 +99,7 @@ func (o *seqFFTOp) Infer(in []Input) ([]Output, error) {
 	norm := make([]int, len(axes))
 	for i, a := range axes {
 		if a < -int64(sigRank) || a >= int64(sigRank) {
-			return nil, fmt.Errorf("Axis value: %d, must be in range (%d, %d).", a, -sigRank-1, sigRank)
+			return nil, fmt.Errorf("Axis %d out of the tensor rank range [%d, %d].", a, -sigRank, sigRank-1)
 		}
 		if a < 0 {
 			a += int64(sigRank)
@@ -118,8 +122,17 @@ func (o *seqFFTOp) Infer(in []Input) ([]Output, error) {
 				out.Dims = append(out.Dims, ir.StaticDim(2))
 				return []Output{{Type: outType, Shape: out}}, nil
 			}
-			for _, a := range norm {
-				out.Dims[a] = ir.DynamicDim()
+			b := in[2].Bounds
+			bounded := complexIn && o.kind != "IRDFT" && b != nil && len(b.Lo) == len(norm)
+			for i, a := range norm {
+				switch {
+				case !bounded:
+					out.Dims[a] = ir.DynamicDim()
+				case b.Lo[i] != -1 || b.Hi[i] != -1:
+					// DFT/IDFT (fft::apply_dims_from_sizes): a signal size known by bounds
+					// gives the dim those bounds; a -1 keeps the input's dim.
+					out.Dims[a] = dimFromBounds(b.Lo[i], b.Hi[i])
+				}
 			}
 		} else {
 			if len(s) != len(norm) {

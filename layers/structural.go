@@ -221,7 +221,7 @@ func (c *convertOp) evalBounds(in []Input, outs []Output) {
 		return
 	}
 	src, dst := in[0].Type, c.dst
-	if !src.IsInteger() || !(dst.IsInteger() || dst == ir.F32 || dst == ir.F64) {
+	if !(src.IsInteger() || src == ir.Boolean) || !(dst.IsInteger() || dst == ir.F32 || dst == ir.F64) {
 		return
 	}
 	b := in[0].Bounds

@@ -183,3 +183,34 @@ func (u *unaryOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 
 // CheckRunnable implements RunChecker.
 func (u *unaryOp) CheckRunnable(in []Input) error { return unaryRunnable(u.name, in, u.fn) }
+
+// evalBounds gives Abs's bounds (type_prop/abs.cpp TypePropAbsV0Test): an interval on one
+// side of zero maps to its absolute values, reordered; one containing zero gives [0, max].
+// OpenVINO's default evaluator takes |lower| and |upper| reordered there too ([-4, 3] gives
+// [3, 4]), which excludes values the element can take; irrun keeps the bound sound
+// (semantics.md §10). The other plain unary ops propagate no bounds.
+func (u *unaryOp) evalBounds(in []Input, outs []Output) {
+	if u.name != "Abs" || len(in) != 1 || len(outs) != 1 || in[0].Bounds == nil {
+		return
+	}
+	b := in[0].Bounds
+	neg := func(v int64) int64 {
+		if v == math.MinInt64 {
+			return ir.Inf
+		}
+		return -v
+	}
+	lo, hi := make([]int64, len(b.Lo)), make([]int64, len(b.Hi))
+	for i := range b.Lo {
+		l, h := b.Lo[i], b.Hi[i]
+		switch {
+		case l >= 0:
+			lo[i], hi[i] = l, h
+		case h <= 0:
+			lo[i], hi[i] = neg(h), neg(l)
+		default:
+			lo[i], hi[i] = 0, max(neg(l), h)
+		}
+	}
+	outs[0].Bounds = &Bounds{Lo: lo, Hi: hi}
+}
