@@ -11,6 +11,7 @@ import (
 var qaCases = []paPoolCase{
 	{"avg_f32_5x446x7x93_k2x8_s997i112", "f32", poolR5Win(5, 446, []int{7, 93}, []int{3, 23}, []int{2, 8}, []int{3, 4}, nil, nil, nil), "avg"},
 	{"avgi_f32_1x306x63x50_k5x8_s503i190", "f32", poolR5Win(1, 306, []int{63, 50}, []int{11, 10}, []int{5, 8}, []int{6, 5}, nil, []int{2, 0}, []int{2, 0}), "avgi"},
+	{"avgi_i64_1x187x38x36x7_k6x1x7_s1i12", "i64", poolR5Win(1, 187, []int{38, 36, 7}, []int{33, 9, 1}, []int{6, 1, 7}, []int{1, 4, 2}, nil, []int{0, 0, 1}, []int{0, 0, 0}), "avgi"},
 	{"avgi_f32_4x190x40x44_k9x9_s1i41", "f32", poolR5Win(4, 190, []int{40, 44}, []int{21, 36}, []int{9, 9}, []int{2, 1}, nil, []int{4, 0}, []int{4, 0}), "avgi"},
 	{"avgi_f32_2x385x24x72_k8x10_s1i189", "f32", poolR5Win(2, 385, []int{24, 72}, []int{9, 18}, []int{8, 10}, []int{2, 4}, nil, []int{0, 2}, []int{0, 2}), "avgi"},
 	{"avg_f32_1x128x50x117_k6x9_s29i78", "f32", poolR5Win(1, 128, []int{50, 117}, []int{9, 109}, []int{6, 9}, []int{6, 1}, nil, nil, nil), "avgi"},
