@@ -44,3 +44,33 @@ func TestQaAvgiWholeRows(t *testing.T) {
 		})
 	}
 }
+
+// TestQaTinyInt: 3-D integer AvgPool over tiny planes of few taps an output
+// depth takes the direct sums (qaTinyInt), others keep the integer kernel;
+// every integer type against the reference exactly (avgiSlideCheck).
+func TestQaTinyInt(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 617))
+	pool := []*Workers{nil, NewWorkers(2), NewWorkers(3)}
+	defer func() {
+		for _, w := range pool {
+			w.Close()
+		}
+	}()
+	cases := []struct {
+		name string
+		g    Window
+		tiny bool
+	}{
+		{"k[3,1,1]s[3,3,3]p[1,0,0] 21 taps a depth", win(2, 5, []int{28, 20, 3}, []int{9, 7, 1}, []int{3, 1, 1}, []int{3, 3, 3}, []int{1, 0, 0}, []int{0, 0, 0}), true},
+		{"k[2,2,2]s[2,2,2] ceil depth, a window half in the pads", win(1, 6, []int{7, 2, 2}, []int{4, 1, 1}, []int{2, 2, 2}, []int{2, 2, 2}, []int{0, 0, 0}, []int{1, 0, 0}), true},
+		{"k[2,1,2] 88 taps a depth keep the integer kernel", win(1, 4, []int{12, 2, 22}, []int{11, 2, 11}, []int{2, 1, 2}, []int{1, 1, 2}, []int{0, 0, 0}, []int{0, 0, 0}), false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			require.NoError(t, c.g.Validate())
+			p, _ := c.g.plan()
+			require.Equal(t, c.tiny, qaTinyInt(&job{wp: p}))
+			ptRun(t, "i8 u8 i16 u16 i32 u32 i64 u64", func(t *testing.T, e ptElem) { e.avgiSlideCheck(t, r, pool, c.g) })
+		})
+	}
+}
