@@ -185,6 +185,7 @@ func avgiPrepare[T Number](p *winPlan, s *scratch, g *avgiGeom, i0, i1, how int)
 	rhi := min(H, (i1-1)*p.s[1]-p.pb[1]+(p.k[1]-1)*p.d[1]+1)
 	nr := rhi - rlo
 	xe := min(W, (Wo-1)*p.s[2]-p.pb[2]+(p.k[2]-1)*p.d[2]+1)
+	xe = qaWholeRows(W, xe) // whole rows: needed rows join (qa_avgi.go)
 	if nr <= 0 || xe <= 0 {
 		g.empty = true
 		return

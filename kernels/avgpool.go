@@ -58,10 +58,14 @@ func AvgPoolContext[T Number](ctx context.Context, w *Workers, g Window, src, ds
 		// Deep windows over tiny output planes: whole planes (pa4_deep.go).
 		j.fn = pa4DeepFn[T]()
 		par = pltTinyPlan(j, w.threadsFor())
-	} else if pltTinyUse(j, false, false) {
+	} else if pltTinyUse(j, false, false) || kindOf[T]() > kFloat64 && !poolIsHalf[T]() && qaTinyInt(j) {
 		// Tiny planes: whole planes, windows summed directly (pl_tiny.go).
 		j.fn = pltAvgFn[T]()
 		par = pltTinyPlan(j, w.threadsFor())
+	} else if poolIsHalf[T]() && qaStackUse[float32](j) || kindOf[T]() <= kFloat64 && qaStackUse[T](j) {
+		// 2-D windows over small planes: planes stacked (qa_stack.go).
+		j.fn = qaStackFn[T]()
+		par = qaStackPlan(j, w.threadsFor())
 	}
 	return w.run(ctx, j, par)
 }

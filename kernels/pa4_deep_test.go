@@ -16,40 +16,24 @@ import (
 // threads, and f16/bf16 against the f32 kernel on the widened input bit
 // for bit.
 func TestPa4DeepAvgPool(t *testing.T) {
-	pool := []*Workers{nil, NewWorkers(2), NewWorkers(3)}
-	defer pool[1].Close()
-	defer pool[2].Close()
-	cases := []struct {
-		name string
-		g    Window
-		deep bool
-	}{
-		{"k[5,5,4]s[2,6,4] ceil, a row of windows in the pads", poolR5Win(4, 13, []int{34, 4, 7}, []int{16, 2, 2}, []int{5, 5, 4}, []int{2, 6, 4}, nil, []int{0, 2, 1}, []int{0, 2, 0}), true},
-		{"k[11,9,8]s[1,3,6] one column", poolR5Win(2, 3, []int{22, 13, 12}, []int{17, 2, 1}, []int{11, 9, 8}, []int{1, 3, 6}, nil, []int{2, 0, 0}, []int{3, 0, 0}), true},
-		{"k[4,4,2]s[1,1,6] 12 outputs a plane (vector depth folds)", poolR5Win(1, 5, []int{25, 7, 16}, []int{24, 4, 3}, []int{4, 4, 2}, []int{1, 1, 6}, nil, []int{1, 0, 0}, []int{1, 0, 0}), true},
-		{"dilated depth k[5,5,4]d[2,1,1]", poolR5Win(2, 3, []int{40, 4, 7}, []int{32, 2, 2}, []int{5, 5, 4}, []int{1, 6, 4}, []int{2, 1, 1}, []int{0, 2, 1}, []int{0, 2, 0}), true},
-		{"dilated k[5,2,4]d[2,2,2]", poolR5Win(2, 3, []int{40, 4, 7}, []int{32, 2, 1}, []int{5, 2, 4}, []int{1, 2, 4}, []int{2, 2, 2}, []int{0, 0, 1}, []int{0, 0, 0}), true},
-		{"dilated k[5,2,3]d[2,2,1] 9 outputs a plane", poolR5Win(2, 3, []int{40, 5, 9}, []int{16, 3, 3}, []int{5, 2, 3}, []int{2, 2, 3}, []int{2, 2, 1}, []int{1, 1, 1}, []int{1, 0, 1}), true},
-		{"k[6,3,3] 2x3 outputs keep avgBlockFloat", poolR5Win(5, 7, []int{17, 9, 11}, []int{6, 2, 3}, []int{6, 3, 3}, []int{2, 4, 4}, nil, []int{0, 0, 1}, []int{0, 0, 0}), false},
-		{"k[4,4,2]s[2,6,3]p[1,0,0] 15 outputs keep avgBlockFloat", poolR5Win(1, 9, []int{38, 13, 13}, []int{19, 3, 5}, []int{4, 4, 2}, []int{2, 6, 3}, nil, []int{1, 0, 0}, []int{1, 0, 0}), false},
-		{"large planes keep avgBlockFloat", poolR5Win(1, 3, []int{6, 40, 80}, []int{3, 20, 40}, []int{2, 2, 2}, []int{2, 2, 2}, nil, nil, nil), false},
-		{"one depth tap keeps avgBlockFloat", poolR5Win(1, 3, []int{6, 8, 8}, []int{6, 2, 2}, []int{1, 4, 4}, []int{1, 4, 4}, nil, nil, nil), false},
-	}
-	r := rand.New(rand.NewPCG(14, 503))
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			require.NoError(t, c.g.Validate())
-			p, _ := c.g.plan()
-			j := &job{wp: p}
-			require.Equal(t, c.deep, pa4DeepUse(j))
-			for _, excl := range []bool{false, true} {
-				pqOrderCheck[float32](t, r, c.g, excl, pool)
-				pqOrderCheck[float64](t, r, c.g, excl, pool)
-				pqAvgF16Check(t, r, c.g, &p, excl, pool)
-				pa4BF16Check(t, r, c.g, &p, excl, pool)
-			}
-		})
-	}
+	qaPathTest(t, rand.New(rand.NewPCG(14, 503)), []qaPathCase{
+		{"k[5,5,4]s[2,6,4] ceil, a row of windows in the pads", poolR5Win(4, 13, []int{34, 4, 7}, []int{16, 2, 2}, []int{5, 5, 4}, []int{2, 6, 4}, nil, []int{0, 2, 1}, []int{0, 2, 0}), pa4Path(true)},
+		{"k[11,9,8]s[1,3,6] one column", poolR5Win(2, 3, []int{22, 13, 12}, []int{17, 2, 1}, []int{11, 9, 8}, []int{1, 3, 6}, nil, []int{2, 0, 0}, []int{3, 0, 0}), pa4Path(true)},
+		{"k[4,4,2]s[1,1,6] 12 outputs a plane (vector depth folds)", poolR5Win(1, 5, []int{25, 7, 16}, []int{24, 4, 3}, []int{4, 4, 2}, []int{1, 1, 6}, nil, []int{1, 0, 0}, []int{1, 0, 0}), pa4Path(true)},
+		{"dilated depth k[5,5,4]d[2,1,1]", poolR5Win(2, 3, []int{40, 4, 7}, []int{32, 2, 2}, []int{5, 5, 4}, []int{1, 6, 4}, []int{2, 1, 1}, []int{0, 2, 1}, []int{0, 2, 0}), pa4Path(true)},
+		{"dilated k[5,2,4]d[2,2,2]", poolR5Win(2, 3, []int{40, 4, 7}, []int{32, 2, 1}, []int{5, 2, 4}, []int{1, 2, 4}, []int{2, 2, 2}, []int{0, 0, 1}, []int{0, 0, 0}), pa4Path(true)},
+		{"dilated k[5,2,3]d[2,2,1] 9 outputs a plane", poolR5Win(2, 3, []int{40, 5, 9}, []int{16, 3, 3}, []int{5, 2, 3}, []int{2, 2, 3}, []int{2, 2, 1}, []int{1, 1, 1}, []int{1, 0, 1}), pa4Path(true)},
+		{"k[6,3,3] 2x3 outputs keep avgBlockFloat", poolR5Win(5, 7, []int{17, 9, 11}, []int{6, 2, 3}, []int{6, 3, 3}, []int{2, 4, 4}, nil, []int{0, 0, 1}, []int{0, 0, 0}), pa4Path(false)},
+		{"k[4,4,2]s[2,6,3]p[1,0,0] 15 outputs keep avgBlockFloat", poolR5Win(1, 9, []int{38, 13, 13}, []int{19, 3, 5}, []int{4, 4, 2}, []int{2, 6, 3}, nil, []int{1, 0, 0}, []int{1, 0, 0}), pa4Path(false)},
+		{"large planes keep avgBlockFloat", poolR5Win(1, 3, []int{6, 40, 80}, []int{3, 20, 40}, []int{2, 2, 2}, []int{2, 2, 2}, nil, nil, nil), pa4Path(false)},
+		{"one depth tap keeps avgBlockFloat", poolR5Win(1, 3, []int{6, 8, 8}, []int{6, 2, 2}, []int{1, 4, 4}, []int{1, 4, 4}, nil, nil, nil), pa4Path(false)},
+	})
+}
+
+// pa4Path checks that a geometry takes (deep) or keeps off (!deep) the
+// deep-window path.
+func pa4Path(deep bool) func(t *testing.T, p *winPlan) {
+	return func(t *testing.T, p *winPlan) { require.Equal(t, deep, pa4DeepUse(&job{wp: *p})) }
 }
 
 // pa4BF16Check is pqAvgF16Check for bfloat16: AvgPoolBF16Context on random

@@ -15,52 +15,30 @@ import (
 // the rounding bound, f16 against the f32 kernel bit for bit, the same
 // bits (NaN payloads included) on 1, 2 and 3 threads.
 func TestPaDenseAvgPool(t *testing.T) {
-	pool := []*Workers{nil, NewWorkers(2), NewWorkers(3)}
-	defer pool[1].Close()
-	defer pool[2].Close()
-	cases := []struct {
-		name           string
-		g              Window
-		dense32, dense bool // paDenseW for float32, float64
-		dFirst         bool
-	}{
-		{"k[6,3]s[4,6]p1 H first, borders", poolR5Win(1, 5, []int{40, 53}, []int{10, 9}, []int{6, 3}, []int{4, 6}, nil, []int{1, 1}, []int{1, 1}), true, true, false},
-		{"k[2,7]s[6,6] no borders", poolR5Win(2, 3, []int{27, 75}, []int{5, 12}, []int{2, 7}, []int{6, 6}, nil, nil, nil), true, true, false},
-		{"k[7,3]s[6,6]p[3,0] rows of 17", poolR5Win(1, 4, []int{7, 101}, []int{2, 17}, []int{7, 3}, []int{6, 6}, nil, []int{3, 0}, []int{3, 0}), false, true, false},
-		{"k[1,5]s[3,6]p[0,1] ceil", poolR5Win(1, 3, []int{31, 61}, []int{11, 11}, []int{1, 5}, []int{3, 6}, nil, []int{0, 1}, []int{0, 1}), true, true, false},
-		{"k[3,4]s[1,5] W first", poolR5Win(1, 3, []int{12, 60}, []int{10, 12}, []int{3, 4}, []int{1, 5}, nil, nil, nil), true, true, false},
-		{"k[2,3]s[2,3] dilated W", poolR5Win(1, 2, []int{9, 40}, []int{4, 11}, []int{2, 3}, []int{2, 3}, []int{1, 2}, []int{0, 1}, []int{0, 2}), true, true, false},
-		{"1-D k5s8 p2", poolR5Win(3, 7, []int{90}, []int{12}, []int{5}, []int{8}, nil, []int{2}, []int{3}), true, true, false},
-		{"k[3,2]s[2,2] f64 only", poolR5Win(1, 3, []int{15, 31}, []int{7, 15}, []int{3, 2}, []int{2, 2}, nil, []int{0, 0}, []int{0, 1}), false, true, false},
-		{"3-D k[2,3,4]s[2,2,5]", poolR5Win(1, 4, []int{6, 12, 41}, []int{3, 5, 8}, []int{2, 3, 4}, []int{2, 2, 5}, nil, []int{0, 0, 1}, []int{0, 1, 1}), true, true, true},
-		{"3-D slab 4655 k[7,1,1]s[4,6,3]", poolR5Win(2, 3, []int{7, 19, 35}, []int{2, 4, 12}, []int{7, 1, 1}, []int{4, 6, 3}, nil, []int{2, 0, 0}, []int{1, 0, 0}), false, false, true},
-		{"3-D slab 9600 k[3,2,2]s[2,4,6]", poolR5Win(1, 2, []int{5, 40, 80}, []int{2, 6, 8}, []int{3, 2, 2}, []int{2, 7, 10}, nil, nil, nil), false, false, true},
-	}
-	r := rand.New(rand.NewPCG(13, 29))
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) { paDenseCheck(t, r, pool, c.g, c.dense32, c.dense, c.dFirst) })
-	}
+	qaPathTest(t, rand.New(rand.NewPCG(13, 29)), []qaPathCase{
+		{"k[6,3]s[4,6]p1 H first, borders", poolR5Win(1, 5, []int{40, 53}, []int{10, 9}, []int{6, 3}, []int{4, 6}, nil, []int{1, 1}, []int{1, 1}), paDensePath(true, true, false)},
+		{"k[2,7]s[6,6] no borders", poolR5Win(2, 3, []int{27, 75}, []int{5, 12}, []int{2, 7}, []int{6, 6}, nil, nil, nil), paDensePath(true, true, false)},
+		{"k[7,3]s[6,6]p[3,0] rows of 17", poolR5Win(1, 4, []int{7, 101}, []int{2, 17}, []int{7, 3}, []int{6, 6}, nil, []int{3, 0}, []int{3, 0}), paDensePath(false, true, false)},
+		{"k[1,5]s[3,6]p[0,1] ceil", poolR5Win(1, 3, []int{31, 61}, []int{11, 11}, []int{1, 5}, []int{3, 6}, nil, []int{0, 1}, []int{0, 1}), paDensePath(true, true, false)},
+		{"k[3,4]s[1,5] W first", poolR5Win(1, 3, []int{12, 60}, []int{10, 12}, []int{3, 4}, []int{1, 5}, nil, nil, nil), paDensePath(true, true, false)},
+		{"k[2,3]s[2,3] dilated W", poolR5Win(1, 2, []int{9, 40}, []int{4, 11}, []int{2, 3}, []int{2, 3}, []int{1, 2}, []int{0, 1}, []int{0, 2}), paDensePath(true, true, false)},
+		{"1-D k5s8 p2", poolR5Win(3, 7, []int{90}, []int{12}, []int{5}, []int{8}, nil, []int{2}, []int{3}), paDensePath(true, true, false)},
+		{"k[3,2]s[2,2] f64 only", poolR5Win(1, 3, []int{15, 31}, []int{7, 15}, []int{3, 2}, []int{2, 2}, nil, []int{0, 0}, []int{0, 1}), paDensePath(false, true, false)},
+		{"3-D k[2,3,4]s[2,2,5]", poolR5Win(1, 4, []int{6, 12, 41}, []int{3, 5, 8}, []int{2, 3, 4}, []int{2, 2, 5}, nil, []int{0, 0, 1}, []int{0, 1, 1}), paDensePath(true, true, true)},
+		{"3-D slab 4655 k[7,1,1]s[4,6,3]", poolR5Win(2, 3, []int{7, 19, 35}, []int{2, 4, 12}, []int{7, 1, 1}, []int{4, 6, 3}, nil, []int{2, 0, 0}, []int{1, 0, 0}), paDensePath(false, false, true)},
+		{"3-D slab 9600 k[3,2,2]s[2,4,6]", poolR5Win(1, 2, []int{5, 40, 80}, []int{2, 6, 8}, []int{3, 2, 2}, []int{2, 7, 10}, nil, nil, nil), paDensePath(false, false, true)},
+	})
 }
 
-// paDenseCheck checks one geometry of TestPaDenseAvgPool: the paths
-// chosen, then f32/f64 and f16 AvgPool with pads counted and not.
-func paDenseCheck(t *testing.T, r *rand.Rand, pool []*Workers, g Window, dense32, dense, dFirst bool) {
-	{
-		require.NoError(t, g.Validate())
-		p, _ := g.plan()
-		if rp, ok := poolRowsPlan(&p); ok {
-			p = rp
-		}
+// paDensePath checks the dense W pass for float32 (dense32) and float64
+// (dense) and the depth-first sums (dFirst) of a geometry.
+func paDensePath(dense32, dense, dFirst bool) func(t *testing.T, p *winPlan) {
+	return func(t *testing.T, p *winPlan) {
 		cl, ch := interior(p.s[2], p.pb[2], p.d[2], p.k[2], p.in[2], p.out[2])
 		if paDenseOn() {
-			require.Equal(t, dense32, paDenseW[float32](&p, cl, ch), "float32")
-			require.Equal(t, dense, paDenseW[float64](&p, cl, ch), "float64")
+			require.Equal(t, dense32, paDenseW[float32](p, cl, ch), "float32")
+			require.Equal(t, dense, paDenseW[float64](p, cl, ch), "float64")
 		}
-		require.Equal(t, dFirst, pqDFirst(&p))
-		for _, excl := range []bool{false, true} {
-			pqOrderCheck[float32](t, r, g, excl, pool)
-			pqOrderCheck[float64](t, r, g, excl, pool)
-			pqAvgF16Check(t, r, g, &p, excl, pool)
-		}
+		require.Equal(t, dFirst, pqDFirst(p))
 	}
 }
