@@ -226,6 +226,12 @@ func p3StageFor(p *winPlan, s *scratch, n0, n1, ax, m int) p3Stage {
 func p3Plan(j *job, threads int) bool {
 	par := pltTinyPlan(j, threads)
 	j.chunk = max(1, min(64, (j.units+4*threads-1)/(4*threads)))
+	if !par {
+		// One worker runs every plane: one table for up to 64 of them
+		// (round 15, qr: max f32 2×2×32×18×4 k[7,10,1], 4 planes, had
+		// built its tables once per plane).
+		j.chunk = min(64, j.units)
+	}
 	return par
 }
 
@@ -274,7 +280,7 @@ func p3MaxPlanes[S, T Number](j *job, s *scratch, lo, hi int) {
 
 	var pw pwPerm
 	usePw := !ident && pwPermBuild[T](&pw, p)
-	levels := !ident && !usePw && pvLevelsUse(p)
+	levels := !ident && !usePw && pvLevelsUse(p) && qrP3Levels[S]() // qr_rules.go
 	m := maxPass[T, T]{p: p, low: low}
 	m.cl, m.ch = interior(p.s[2], p.pb[2], p.d[2], p.k[2], W, Wo)
 	m.usePad, m.Wp = padRows(p, m.cl, m.ch)
