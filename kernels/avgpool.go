@@ -32,12 +32,20 @@ func AvgPoolContext[T Number](ctx context.Context, w *Workers, g Window, src, ds
 	if p.outLen() == 0 {
 		return nil
 	}
+	if kindOf[T]() > kFloat64 && qrSmallRef[T](&p, false) {
+		// Tiny integer tensors: the reference loop, no set-up (qr_rules.go).
+		return AvgPoolReference(g, src, dst, excludePad)
+	}
 	j := w.acquire()
 	j.wp = p
 	j.src = unsafe.Pointer(unsafe.SliceData(src))
 	j.dst = unsafe.Pointer(unsafe.SliceData(dst))
 	j.idx = nil
 	j.flag = !excludePad && p.padsAny // pads count in the divisor
+	// No flags left by an earlier job: pltTinyUse and pa4DeepUse read
+	// ints[0] (round 15, qr: with tiny MaxPools no longer setting it, a 1-D
+	// MaxPool's 1 changed the next AvgPool's path).
+	j.ints[0], j.ints[1] = 0, 0
 	if rows, ok := poolRowsPlan(&p); ok {
 		j.wp = rows // 1-D: the planes are the rows of one plane
 	}

@@ -28,6 +28,10 @@ func MaxPoolContext[T Number, I Index](ctx context.Context, w *Workers, g Window
 	if p.outLen() == 0 {
 		return nil
 	}
+	if qrSmallRef[T](&p, idx != nil) {
+		// Tiny tensors: the reference loop, no set-up (qr_rules.go).
+		return MaxPoolReference(g, src, dst, idx, axis)
+	}
 	if p.inPlane >= math.MaxInt32 {
 		// Plane indices would not fit the int32 index scratch.
 		return MaxPoolReference(g, src, dst, idx, axis)

@@ -1,6 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
+#include "poolmask_amd64.h"
 
 // Row-table max folds of whole planes (round 14, helper p3; see p3_rows.go
 // and p3RowsMaxGo for the definition). For every plane and every output
@@ -23,14 +24,7 @@
 	MOVQ tab+16(FP), R8; \
 	MOVQ rs+24(FP), R9; \
 	MOVQ cols+40(FP), R12; \
-	MOVQ R12, CX; \
-	ANDQ $(LANES-1), CX; \
-	MOVQ $1, AX; \
-	SHLQ CX, AX; \
-	DECQ AX; \
-	KMOV AX, K6; \
-	MOVQ $-1, AX; \
-	KMOV AX, K7; \
+	POOL_MASKS(R12, LANES, KMOV); \
 	CMPQ planes+48(FP), $0; \
 	JLE done; \
 plane: \

@@ -174,69 +174,49 @@ func p3StageBytes(p *winPlan) int {
 // a from the plane into the intermediate rows (W wide), b from those into
 // the output rows.
 func p3StagesFor(p *winPlan, s *scratch, order int) (a, b p3Stage) {
-	D, H, W := p.in[0], p.in[1], p.in[2]
+	D, H := p.in[0], p.in[1]
 	Do, Ho := p.out[0], p.out[1]
-	kz, ky := min(p.k[0], D), min(p.k[1], H)
 	if order == p3HFirst {
 		// a: row z·Ho + oh folds the H taps of oh in slice z; b: row
 		// od·Ho + oh folds the rows z·Ho + oh of od's depth taps.
-		a = p3Stage{tab: take[int32](s, D*Ho*ky), rs: take[int32](s, D*Ho+1), nr: D * Ho}
-		b = p3Stage{tab: take[int32](s, Do*Ho*kz), rs: take[int32](s, Do*Ho+1), nr: Do * Ho}
-		n := 0
-		for z := 0; z < D; z++ {
-			for oh := 0; oh < Ho; oh++ {
-				a.rs[z*Ho+oh] = int32(n)
-				lo, hi := tapWin(oh, p.s[1], p.pb[1], p.d[1], p.k[1], H)
-				for t := lo; t < hi; t++ {
-					a.tab[n] = int32((z*H + oh*p.s[1] - p.pb[1] + t*p.d[1]) * W)
-					n++
-				}
-			}
-		}
-		a.rs[D*Ho] = int32(n)
-		n = 0
-		for od := 0; od < Do; od++ {
-			lo, hi := tapWin(od, p.s[0], p.pb[0], p.d[0], p.k[0], D)
-			for oh := 0; oh < Ho; oh++ {
-				b.rs[od*Ho+oh] = int32(n)
-				for t := lo; t < hi; t++ {
-					b.tab[n] = int32(((od*p.s[0]-p.pb[0]+t*p.d[0])*Ho + oh) * W)
-					n++
-				}
-			}
-		}
-		b.rs[Do*Ho] = int32(n)
-		return
+		return p3StageFor(p, s, D, Ho, 1, H), p3StageFor(p, s, Do, Ho, 0, Ho)
 	}
 	// a: row od·H + y folds the depth taps of od in row y; b: row od·Ho +
 	// oh folds the rows od·H + y of oh's H taps.
-	a = p3Stage{tab: take[int32](s, Do*H*kz), rs: take[int32](s, Do*H+1), nr: Do * H}
-	b = p3Stage{tab: take[int32](s, Do*Ho*ky), rs: take[int32](s, Do*Ho+1), nr: Do * Ho}
+	return p3StageFor(p, s, Do, H, 0, H), p3StageFor(p, s, Do, Ho, 1, H)
+}
+
+// p3StageFor builds one table in s over rows (i, j), i < n0, j < n1 (row
+// i·n1 + j): the taps of axis ax (0: depth, indexed by i; 1: H, indexed by
+// j) of that output index, each at row offset (i'·m + j')·W of its source,
+// where (i', j') is (i, j) with the tapped index replaced by the tap's
+// input position.
+func p3StageFor(p *winPlan, s *scratch, n0, n1, ax, m int) p3Stage {
+	W := p.in[2]
+	st := p3Stage{tab: take[int32](s, n0*n1*min(p.k[ax], p.in[ax])), rs: take[int32](s, n0*n1+1), nr: n0 * n1}
 	n := 0
-	for od := 0; od < Do; od++ {
-		lo, hi := tapWin(od, p.s[0], p.pb[0], p.d[0], p.k[0], D)
-		for y := 0; y < H; y++ {
-			a.rs[od*H+y] = int32(n)
+	for i := 0; i < n0; i++ {
+		for j := 0; j < n1; j++ {
+			st.rs[i*n1+j] = int32(n)
+			o := i
+			if ax == 1 {
+				o = j
+			}
+			lo, hi := tapWin(o, p.s[ax], p.pb[ax], p.d[ax], p.k[ax], p.in[ax])
 			for t := lo; t < hi; t++ {
-				a.tab[n] = int32(((od*p.s[0]-p.pb[0]+t*p.d[0])*H + y) * W)
+				x, y := i, j
+				if pos := o*p.s[ax] - p.pb[ax] + t*p.d[ax]; ax == 0 {
+					x = pos
+				} else {
+					y = pos
+				}
+				st.tab[n] = int32((x*m + y) * W)
 				n++
 			}
 		}
 	}
-	a.rs[Do*H] = int32(n)
-	n = 0
-	for od := 0; od < Do; od++ {
-		for oh := 0; oh < Ho; oh++ {
-			b.rs[od*Ho+oh] = int32(n)
-			lo, hi := tapWin(oh, p.s[1], p.pb[1], p.d[1], p.k[1], H)
-			for t := lo; t < hi; t++ {
-				b.tab[n] = int32((od*H + oh*p.s[1] - p.pb[1] + t*p.d[1]) * W)
-				n++
-			}
-		}
-	}
-	b.rs[Do*Ho] = int32(n)
-	return
+	st.rs[n0*n1] = int32(n)
+	return st
 }
 
 // p3Plan switches job j to units of whole planes (as pltTinyPlan) in
@@ -246,6 +226,12 @@ func p3StagesFor(p *winPlan, s *scratch, order int) (a, b p3Stage) {
 func p3Plan(j *job, threads int) bool {
 	par := pltTinyPlan(j, threads)
 	j.chunk = max(1, min(64, (j.units+4*threads-1)/(4*threads)))
+	if !par {
+		// One worker runs every plane: one table for up to 64 of them
+		// (round 15, qr: max f32 2×2×32×18×4 k[7,10,1], 4 planes, had
+		// built its tables once per plane).
+		j.chunk = min(64, j.units)
+	}
 	return par
 }
 
@@ -294,7 +280,7 @@ func p3MaxPlanes[S, T Number](j *job, s *scratch, lo, hi int) {
 
 	var pw pwPerm
 	usePw := !ident && pwPermBuild[T](&pw, p)
-	levels := !ident && !usePw && pvLevelsUse(p)
+	levels := !ident && !usePw && pvLevelsUse(p) && qrP3Levels[S]() // qr_rules.go
 	m := maxPass[T, T]{p: p, low: low}
 	m.cl, m.ch = interior(p.s[2], p.pb[2], p.d[2], p.k[2], W, Wo)
 	m.usePad, m.Wp = padRows(p, m.cl, m.ch)

@@ -1,6 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
+#include "poolmask_amd64.h"
 
 // AVX-512 pooling folds for every column stride, narrow rows and every
 // element type (see foldMaxGo, foldAddGo, foldMaxIdxLinGo and foldMaxIdxGo in
@@ -38,17 +39,6 @@
 	SHLQ $SH, R8; \
 	SHLQ $SH, R9; \
 	SHLQ $SH, R13
-
-// Tail mask K6 = (1 << (cols & (LANES-1))) - 1, full mask K7.
-#define P512_MASKS(LANES, KMOV) \
-	MOVQ R12, CX; \
-	ANDQ $(LANES-1), CX; \
-	MOVQ $1, AX; \
-	SHLQ CX, AX; \
-	DECQ AX; \
-	KMOV AX, K6; \
-	MOVQ $-1, AX; \
-	KMOV AX, K7
 
 // One row loop: LOADX loads tap R10 into Z1 under K1; OP folds Z1 into Z0;
 // FINISH runs before the store. LANES columns, VB dst bytes per vector.
@@ -112,7 +102,7 @@ Lnext: \
 // Values fold over 4-byte elements: contiguous or gathered columns.
 #define P512_FOLD32(OP, FIN) \
 	P512_ARGS(2); \
-	P512_MASKS(16, KMOVW); \
+	POOL_MASKS(R12, 16, KMOVW); \
 	MOVQ sc+32(FP), R10; \
 	CMPQ R10, $1; \
 	JEQ contig; \
@@ -132,7 +122,7 @@ done: \
 // Values fold over 8-byte elements.
 #define P512_FOLD64(OP, FIN) \
 	P512_ARGS(3); \
-	P512_MASKS(8, KMOVB); \
+	POOL_MASKS(R12, 8, KMOVB); \
 	MOVQ sc+32(FP), R10; \
 	CMPQ R10, $1; \
 	JEQ contig; \
@@ -152,7 +142,7 @@ done: \
 // Values max over 1- and 2-byte elements, column stride 1 only.
 #define P512_FOLDSMALL(LANES, KMOV, MOVU, LOADC, OP) \
 	P512_ARGS(0); \
-	P512_MASKS(LANES, KMOV); \
+	POOL_MASKS(R12, LANES, KMOV); \
 	MOVQ $64, BX; \
 	P512_ROWS(crow, cvec, ctail, cgo, ctap, cnext, LANES, 64, KMOV, MOVU, LOADC, OP, NOFIN); \
 	VZEROUPPER; \
@@ -163,7 +153,7 @@ done: \
 
 #define P512_FOLDSMALL16(OP) \
 	P512_ARGS(1); \
-	P512_MASKS(32, KMOVD); \
+	POOL_MASKS(R12, 32, KMOVD); \
 	MOVQ $64, BX; \
 	P512_ROWS(crow, cvec, ctail, cgo, ctap, cnext, 32, 64, KMOVD, VMOVDQU16, LOAD16C, OP, NOFIN); \
 	VZEROUPPER; \
@@ -237,14 +227,7 @@ Lnext: \
 	MOVBLZX load+88(FP), AX; \
 	NEGQ AX; \
 	KMOVQ AX, K5; \
-	MOVQ cols+72(FP), CX; \
-	ANDQ $15, CX; \
-	MOVQ $1, AX; \
-	SHLQ CX, AX; \
-	DECQ AX; \
-	KMOVW AX, K6; \
-	MOVQ $-1, AX; \
-	KMOVW AX, K7; \
+	POOL_MASKS(cols+72(FP), 16, KMOVW); \
 	VPBROADCASTD ic+100(FP), Z6; \
 	VPMULLD p512iota<>(SB), Z6, Z6; \
 	VPBROADCASTD i0+92(FP), Z7; \
@@ -297,14 +280,7 @@ done: \
 	MOVBLZX load+88(FP), AX; \
 	NEGQ AX; \
 	KMOVQ AX, K5; \
-	MOVQ cols+72(FP), CX; \
-	ANDQ $15, CX; \
-	MOVQ $1, AX; \
-	SHLQ CX, AX; \
-	DECQ AX; \
-	KMOVW AX, K6; \
-	MOVQ $-1, AX; \
-	KMOVW AX, K7; \
+	POOL_MASKS(cols+72(FP), 16, KMOVW); \
 row: \
 	MOVQ DI, AX; \
 	MOVQ SI, DX; \
@@ -466,14 +442,7 @@ GLOBL p512iota<>(SB), RODATA|NOPTR, $64
 	MOVBLZX load+88(FP), AX; \
 	NEGQ AX; \
 	KMOVQ AX, K5; \
-	MOVQ cols+72(FP), CX; \
-	ANDQ $7, CX; \
-	MOVQ $1, AX; \
-	SHLQ CX, AX; \
-	DECQ AX; \
-	KMOVB AX, K6; \
-	MOVQ $-1, AX; \
-	KMOVB AX, K7
+	POOL_MASKS(cols+72(FP), 8, KMOVB)
 
 // Row loop of the linear-index fold: R10 tap pointer, DX source vector,
 // BX source bytes per vector, Y7 the row's first index vector, Y12 the

@@ -22,10 +22,15 @@ import "unsafe"
 // row-select path, psSelUse, applies), an H stride above 1 (with stride 1
 // every input row feeds k outputs, and the order-free block's H-first
 // folds, pv_order.go, fold each row once: max f64 1×6×597×520 k[4,1]
-// s[1,4] was 9 % slower here) and a storage type the folds take directly
-// (not f16/bf16).
+// s[1,4] was 9 % slower here), a storage type the folds take directly
+// (not f16/bf16) and no depth axis (round 15, qr: a unit here is one
+// output depth whose depth taps are folded again for every output depth
+// and run of rows; on 3-D geometries the order-free and row-table blocks
+// won on 14 of 15 sweep geometries, 1.1–14× (max f32 2×238×28×6×19
+// k[10,6,1] s[1,6,3]: 5.3 → 0.39 ms; f32 10×137×16×32×1: 5.5 → 1.2 ms,
+// the reference 6.3), while on 2-D ones this path won 40 of 47).
 func psColUse[T Number](p *winPlan) bool {
-	return p.nsp >= 2 && p.k[2] == 1 && p.s[2] > 1 && p.k[1] > 1 && p.s[1] > 1 && !poolIsHalf[T]() && p.outLen() > 0 && p.inPlane > 0
+	return p.nsp >= 2 && p.in[0] == 1 && p.out[0] == 1 && p.k[2] == 1 && p.s[2] > 1 && p.k[1] > 1 && p.s[1] > 1 && !poolIsHalf[T]() && p.outLen() > 0 && p.inPlane > 0
 }
 
 type psColRunner[T Number] struct{}
