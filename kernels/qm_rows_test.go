@@ -1,12 +1,10 @@
 package kernels
 
 import (
-	"context"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/require"
-	"github.com/x448/float16"
 )
 
 // qmGeom draws a 2-D MaxPool geometry with narrow planes (rows 1–80, width
@@ -99,30 +97,7 @@ func TestQmRowsHalf(t *testing.T) {
 			taken++
 		}
 		bf := it%2 == 1
-		bits := poolHalfBits(r, p.inLen(), bf)
-		s32 := make([]float32, p.inLen())
-		if bf {
-			BF16ToF32(s32, bits)
-		} else {
-			F16ToF32(s32, poolAs[float16.Float16](bits))
-		}
-		w32 := make([]float32, p.outLen())
-		require.NoError(t, MaxPoolReference[float32, int64](g, s32, w32, nil, 0))
-		want := make([]uint16, p.outLen())
-		if bf {
-			F32ToBF16(want, w32)
-		} else {
-			F32ToF16(poolAs[float16.Float16](want), w32)
-		}
-		for _, w := range []*Workers{w1, w2} {
-			got := make([]uint16, p.outLen())
-			if bf {
-				require.NoError(t, MaxPoolBF16Context[int64](context.Background(), w, g, bits, got, nil, 0))
-			} else {
-				require.NoError(t, MaxPoolF16Context[int64](context.Background(), w, g, poolAs[float16.Float16](bits), poolAs[float16.Float16](got), nil, 0))
-			}
-			require.Equal(t, want, got, "%+v bf16 %v threads %d", g, bf, w.Threads())
-		}
+		testHalfMaxPool(t, r, g, p.inLen(), p.outLen(), bf, w1, w2)
 	}
 	if p3On() {
 		require.Greater(t, taken, 30)
