@@ -169,11 +169,13 @@ func TestSvSpans(t *testing.T) {
 	body, hl := binaryInferBody("x", shape, data, true)
 	t0 := time.Now()
 	code, hdr, resp := ts.post(t, "/v2/models/pool/infer", map[string]string{headerLen: hl}, body)
-	restWait := time.Since(t0)
 	require.Equal(t, 200, code, string(resp))
 	_, got := decodeResponse(t, hdr, resp)
 	require.Equal(t, want[0].Data, got[0].Data)
-	s, b, f := spans.take()
+	// The handler records its span after the flush: the client may have the response
+	// first.
+	s, b, f := waitSpans(spans)
+	restWait := time.Since(t0)
 	require.Len(t, s, 1)
 	require.Len(t, f, 1)
 	require.Less(t, f[0], s[0])
@@ -195,15 +197,23 @@ func TestSvSpans(t *testing.T) {
 	require.NoError(t, err)
 	// grpc-go reports a call's end after its status is written: the client may have it
 	// first.
-	s = nil
-	for deadline := time.Now().Add(5 * time.Second); len(s) == 0 && time.Now().Before(deadline); {
-		time.Sleep(time.Millisecond)
-		s, b, _ = spans.take()
-	}
+	s, b, _ = waitSpans(spans)
 	require.Len(t, s, 1, "ModelInfer only")
 	require.Greater(t, s[0], time.Duration(0))
 	require.LessOrEqual(t, s[0], time.Since(t0))
 	require.Len(t, b, 1)
 	require.Greater(t, b[0], time.Duration(0), "the message was received")
 	require.Less(t, b[0], s[0])
+}
+
+// waitSpans takes the spans recorded so far, waiting up to 5 s for the first: a server
+// records a span after the response has left it, so its client may see the response
+// first.
+func waitSpans(spans *svSpans) (span, body, flush []time.Duration) {
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
+		span, body, flush = spans.take()
+		if len(span) > 0 || time.Now().After(deadline) {
+			return span, body, flush
+		}
+	}
 }
