@@ -21,7 +21,7 @@ def write_index():
         note = c.get("reason", "") if c["expect"] != "match" else c.get("rounding_choice", "")
         rows.append((c["source"], name, c.get("op", ""), c.get("dtype") or "", c["expect"], note))
     order = {"onnx": 0, "onnxops": 1, "spec": 2, "torch": 3, "torchops": 4,
-             "ovdet": 5, "ovmath": 6, "ovstruct": 7, "ovconv": 8, "ovsig": 9, "ovrest": 10, "ov13": 11, "ov14": 12}
+             "ovdet": 5, "ovmath": 6, "ovstruct": 7, "ovconv": 8, "ovsig": 9, "ovrest": 10, "ov13": 11, "ov14": 12, "onnxgraph": 13}
     rows.sort(key=lambda r: (order[r[0]], r[1]))
     counts = {}
     for r in rows:
@@ -68,6 +68,8 @@ def main():
     gen_ov13.main()
     import gen_ov14
     gen_ov14.main()
+    import gen_onnx_graph
+    gen_onnx_graph.main()
     print(f"INDEX.md: {write_index()} cases")
     import selfcheck
     return selfcheck.main()

@@ -208,7 +208,7 @@ def write_case(source, name, graph, inputs, outputs, origin, description, op, ex
                extra=None):
     """inputs: {param_name: array}; outputs: list of dicts {name, array, compare ('exact'|'close')}.
     Expected arrays must come from an independent oracle."""
-    assert source in ("onnx", "onnxops", "spec", "torch", "torchops", "ovdet", "ovmath", "ovstruct", "ovconv", "ovsig", "ovrest", "ov13", "ov14")
+    assert source in ("onnx", "onnxops", "spec", "torch", "torchops", "ovdet", "ovmath", "ovstruct", "ovconv", "ovsig", "ovrest", "ov13", "ov14", "onnxgraph")
     assert expect in ("match", "differs", "skip")
     d = os.path.join(ROOT, source, name)
     if os.path.isdir(d):
