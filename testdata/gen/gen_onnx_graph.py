@@ -219,6 +219,7 @@ EVAL = {
     "ReduceMax": _reduce(lambda v, ax, k: v.max(axis=ax, keepdims=k)),
     "ReduceMin": _reduce(lambda v, ax, k: v.min(axis=ax, keepdims=k)),
     "MatMul": _same(np.matmul), "Gemm": _gemm, "Softmax": _softmax,
+    "LogSoftmax": lambda n, a, x, o: [np.log(_softmax(n, a, x, o)[0]).astype(x[0].dtype)],
     "Sum": _variadic(np.add), "Max": _variadic(np.maximum), "Min": _variadic(np.minimum),
 }
 
@@ -592,7 +593,94 @@ def cast(c):
                 [c.inp(0)]), "Convert-1"
 
 
-DECOMPOSE = {"Trilu": trilu, "Hardmax": hardmax, "Celu": celu, "ThresholdedRelu": thresholded_relu,
+def all_axes(c, x, shape):
+    """negative_log_likelihood_loss.cpp's get_dynamic_all_axes_range: Range(0, rank(x), 1) from ShapeOf twice."""
+    r = len(shape)
+    s = c.mid("ShapeOf", "opset3", [("output_type", "i64")], [x], "i64", [r])
+    rk = c.mid("ShapeOf", "opset3", [("output_type", "i64")], [s], "i64", [1])
+    rk = c.mid("Squeeze", "opset1", None, [rk, c.const(np.array([0], dtype=np.int32))], "i64", [])
+    return c.mid("Range", "opset4", [("output_type", "i64")], [scalar(c, 0, "i32"), rk, scalar(c, 1, "i32")],
+                 "i64", [r])
+
+
+def nll_impl(c, data, dshape, t, target, tshape, weights):
+    """negative_log_likelihood_loss.cpp's detail::negative_log_likelihood_loss: the loss output of the node."""
+    reduction = c.attrs.get("reduction", "mean")
+    ab = [("auto_broadcast", "numpy")]
+    zero, one = c.const(np.array([0], dtype=np.int64)), c.const(np.array([1], dtype=np.int64))
+    axes = c.const(np.array([1], dtype=np.int64))
+    tt = et(c.value(1))
+    eshape = [tshape[0], 1] + list(tshape[1:])
+    etg = c.mid("Unsqueeze", "opset1", None, [target, axes], tt, eshape)
+    wshape = list(tshape)
+    if "ignore_index" not in c.attrs:
+        ge = c.mid("GatherElements", "opset6", [("axis", 1)], [data, etg], t, eshape)
+        ncdd = c.mid("Negative", "opset1", None, [ge], t, eshape)
+        n1dd = c.mid("Slice", "opset8", None, [ncdd, zero, one, one, one], t, eshape)
+        if weights is None and reduction == "none":
+            return c.op("Squeeze", "opset1", None, [n1dd, axes], outs=[0])[0]
+        loss = c.mid("Squeeze", "opset1", None, [n1dd, axes], t, wshape)
+        if weights is None:
+            red = "ReduceMean" if reduction == "mean" else "ReduceSum"
+            return c.op(red, "opset1", [("keep_dims", False)], [loss, all_axes(c, loss, wshape)], outs=[0])[0]
+        gw = c.mid("Gather", "opset8", [("batch_dims", 0)], [weights, target, zero], t, wshape)
+    else:
+        ii = c.const(np.array([int(c.attrs["ignore_index"])], dtype=np.int64))
+        sub = c.mid("Subtract", "opset1", ab, [etg, etg], tt, eshape)
+        eti = c.mid("Convert", "opset1", [("destination_type", "i64")], [etg], "i64", eshape)
+        mask = c.mid("Equal", "opset1", ab, [eti, ii], "boolean", eshape)
+        tr = c.mid("Select", "opset1", ab, [mask, sub, etg], tt, eshape)
+        ge = c.mid("GatherElements", "opset6", [("axis", 1)], [data, tr], t, eshape)
+        zc = c.mid("Convert", "opset1", [("destination_type", t)], [zero], t, [1])
+        oc = c.mid("Convert", "opset1", [("destination_type", t)], [one], t, [1])
+        ge = c.mid("Select", "opset1", ab, [mask, zc, ge], t, eshape)
+        ones = c.mid("ShapeOf", "opset1", None, [one], "i64", [1])
+        ones = c.mid("Broadcast", "opset3", [("mode", "numpy")], [one, ones], "i64", [1])
+        ncdd = c.mid("Negative", "opset1", None, [ge], t, eshape)
+        n1dd = c.mid("Slice", "opset8", None, [ncdd, zero, one, ones, one], t, eshape)
+        if weights is None:
+            sm = c.mid("Squeeze", "opset1", None, [mask, axes], "boolean", wshape)
+            gw = c.mid("Select", "opset1", ab, [sm, zc, oc], t, wshape)
+        else:
+            gw = c.mid("Gather", "opset8", [("batch_dims", 0)], [weights, tr, zero], t, eshape)
+            gw = c.mid("Select", "opset1", ab, [mask, zc, gw], t, eshape)
+            gw = c.mid("Squeeze", "opset1", None, [gw, axes], t, wshape)
+        loss = c.mid("Squeeze", "opset1", None, [n1dd, axes], t, wshape)
+    if reduction == "none":
+        return c.op("Multiply", "opset1", ab, [loss, gw], outs=[0])[0]
+    loss = c.mid("Multiply", "opset1", ab, [loss, gw], t, wshape)
+    if reduction == "sum":
+        return c.op("ReduceSum", "opset1", [("keep_dims", False)], [loss, all_axes(c, loss, wshape)], outs=[0])[0]
+    total = c.mid("ReduceSum", "opset1", [("keep_dims", False)], [loss, all_axes(c, loss, wshape)], t, [])
+    wsum = c.mid("ReduceSum", "opset1", [("keep_dims", False)], [gw, all_axes(c, gw, wshape)], t, [])
+    return c.op("Divide", "opset1", ab, [total, wsum], outs=[0])[0]
+
+
+def nllloss(c):
+    """negative_log_likelihood_loss.cpp (GatherElements, Negative, Slice, Squeeze, the weights Gathered, the
+    ignored targets Selected away, then ReduceSum/ReduceMean over a Range of all axes)."""
+    x, tg = c.value(0), c.value(1)
+    w = c.inp(2) if c.has(2) else None
+    c.note = OV + "negative_log_likelihood_loss.cpp (id 1542166323, 2025)"
+    return [nll_impl(c, c.inp(0), list(x.shape), et(x), c.inp(1), list(tg.shape), w)], "NLLLoss(GatherElements-6+...)"
+
+
+def sce_loss(c):
+    """softmax_cross_entropy_loss.cpp: LogSoftmax-5 over axis 1, then the NegativeLogLikelihoodLoss graph; the
+    second output is the LogSoftmax."""
+    x, tg = c.value(0), c.value(1)
+    t = et(x)
+    if len(c.out_names) > 1:
+        (lp,) = c.op("LogSoftmax", "opset5", [("axis", int(c.attrs.get("axis", 1)))], [c.inp(0)], outs=[1])
+    else:
+        lp = c.mid("LogSoftmax", "opset5", [("axis", int(c.attrs.get("axis", 1)))], [c.inp(0)], t, list(x.shape))
+    w = c.inp(2) if c.has(2) else None
+    loss = nll_impl(c, lp, list(x.shape), t, c.inp(1), list(tg.shape), w)
+    c.note = OV + "softmax_cross_entropy_loss.cpp (id 1839286978, 2025)"
+    return [loss] + ([lp] if len(c.out_names) > 1 else []), "LogSoftmax-5+NLLLoss(GatherElements-6+...)"
+
+
+DECOMPOSE = {"NegativeLogLikelihoodLoss": nllloss, "SoftmaxCrossEntropyLoss": sce_loss, "Trilu": trilu, "Hardmax": hardmax, "Celu": celu, "ThresholdedRelu": thresholded_relu,
              "Shrink": shrink, "Compress": compress, "Dropout": dropout, "Pow": pow_, "Cast": cast, "CastLike": cast}
 
 # Expected "differs": OpenVINO's semantics give other values than the ONNX test expects (reason per test).
