@@ -762,6 +762,14 @@ def quantize_linear(c):
         zshape = axis_shape(c, 0, 2)
         zp = c.mid("Reshape", "opset1", [("special_zero", False)], [zp, c.const(np.array(zshape, dtype=np.int64))],
                    dest, zshape)
+    c.note = OV + "quantize_linear.cpp@0036540f"
+    return [make_fake_quantize(c, data, s, scale, sshape, zp, zshape, zv.dtype)], "FakeQuantize-1+Convert-1"
+
+
+def make_fake_quantize(c, data, s, scale, sshape, zp, zshape, zdtype):
+    """quantize_linear.cpp's make_fake_quantize: the node's output, Convert(FakeQuantize(...), zero point type)."""
+    ab = [("auto_broadcast", "numpy")]
+    dest = et(np.zeros([], dtype=zdtype))
     lo, hi = QUANT_BANDS[dest]
     ol, oh = c.const(np.array([lo], dtype=np.float32)), c.const(np.array([hi], dtype=np.float32))
     zf = c.mid("Convert", "opset1", [("destination_type", "f32")], [zp], "f32", zshape)
@@ -770,11 +778,42 @@ def quantize_linear(c):
     il = c.mid("Multiply", "opset1", ab, [scale, il], "f32", bshape)
     ih = c.mid("Subtract", "opset1", ab, [oh, zf], "f32", list(np.broadcast_shapes((1,), tuple(zshape))))
     ih = c.mid("Multiply", "opset1", ab, [scale, ih], "f32", bshape)
-    levels = 1 << (8 * zv.dtype.itemsize)
+    levels = 1 << (8 * np.dtype(zdtype).itemsize)
     fq = c.mid("FakeQuantize", "opset1", [("levels", levels), ("auto_broadcast", "numpy")],
                [data, il, ih, ol, oh], "f32", s)
-    c.note = OV + "quantize_linear.cpp@0036540f"
-    return c.op("Convert", "opset1", [("destination_type", dest)], [fq]), "FakeQuantize-1+Convert-1"
+    (y,) = c.op("Convert", "opset1", [("destination_type", dest)], [fq])
+    return y
+
+
+def qlinear_matmul(c):
+    """qlinear_matmul.cpp@009830ce: A and B dequantized ((Convert(x, f32) - zero point) * scale, the scales and
+    zero points reshaped to scalars), MatMul, then quantize_linear.cpp's FakeQuantize with y_scale and
+    y_zero_point."""
+    ab = [("auto_broadcast", "numpy")]
+
+    def as_scalar(i, t):
+        r = c.inp(i)
+        if c.value(i).ndim:
+            r = c.mid("Reshape", "opset1", [("special_zero", False)], [r, c.const(np.zeros([0], dtype=np.int64))],
+                      t, [])
+        return r
+
+    def deq(i):
+        v = c.value(i)
+        sc = as_scalar(i + 1, "f32")
+        zp = as_scalar(i + 2, et(c.value(i + 2)))
+        zp = c.mid("Convert", "opset1", [("destination_type", "f32")], [zp], "f32", [])
+        xf = c.mid("Convert", "opset1", [("destination_type", "f32")], [c.inp(i)], "f32", list(v.shape))
+        d = c.mid("Subtract", "opset1", ab, [xf, zp], "f32", list(v.shape))
+        return c.mid("Multiply", "opset1", ab, [d, sc], "f32", list(v.shape))
+
+    y = c.expected[0]
+    mm = c.mid("MatMul", "opset1", [("transpose_a", False), ("transpose_b", False)], [deq(0), deq(3)], "f32",
+               list(y.shape))
+    c.note = OV + "qlinear_matmul.cpp@009830ce"
+    ys, yz = c.value(6), c.value(7)
+    return [make_fake_quantize(c, mm, list(y.shape), c.inp(6), list(ys.shape), c.inp(7), list(yz.shape),
+                               yz.dtype)], "Convert-1+Subtract-1+Multiply-1+MatMul-1+FakeQuantize-1+Convert-1"
 
 
 def dynamic_quantize_linear(c):
@@ -816,7 +855,56 @@ def dynamic_quantize_linear(c):
     return [y, scale, zp], "ReduceMax-1+ReduceMin-1+Round-5+Clamp-1+Convert-1"
 
 
-DECOMPOSE = {"DequantizeLinear": dequantize_linear, "QuantizeLinear": quantize_linear,
+def to_i32(c, i, default_shape):
+    """Input i Converted to i32 (an absent zero point is a Const 0 of default_shape)."""
+    if c.has(i):
+        v = c.value(i)
+        return c.mid("Convert", "opset1", [("destination_type", "i32")], [c.inp(i)], "i32", list(v.shape)), list(v.shape)
+    return c.const(np.zeros(default_shape, dtype=np.int32)), list(default_shape)
+
+
+def conv_integer(c):
+    """conv_integer.cpp@0387d431: Convolution of (Convert(x, i32) - x_zero_point) and (Convert(w, i32) -
+    w_zero_point), every zero point Converted to i32."""
+    x, w = c.value(0), c.value(1)
+    if c.has(3) and c.value(3).ndim:
+        raise Skip("a per-channel filter zero point (the frontend Unsqueezes it by a Range over the rank)")
+    if int(c.attrs.get("group", 1)) != 1:
+        raise Skip("grouped ConvInteger")
+    ab = [("auto_broadcast", "numpy")]
+    xi, _ = to_i32(c, 0, [])
+    wi, _ = to_i32(c, 1, [])
+    xz, _ = to_i32(c, 2, [])
+    wz, _ = to_i32(c, 3, [])
+    xs = c.mid("Subtract", "opset1", ab, [xi, xz], "i32", list(x.shape))
+    ws = c.mid("Subtract", "opset1", ab, [wi, wz], "i32", list(w.shape))
+    st, d, pb, pe, ap = O.conv_geometry(c, x.ndim - 2)
+    attrs = [("strides", st), ("dilations", d), ("pads_begin", pb), ("pads_end", pe), ("auto_pad", ap)]
+    c.note = OV + "conv_integer.cpp@0387d431"
+    return c.op("Convolution", "opset1", attrs, [xs, ws]), "Convert-1+Subtract-1+Convolution-1"
+
+
+def matmul_integer(c):
+    """matmul_integer.cpp@2f2bd3e1: MatMul of (Convert(A, i32) - a_zero_point) and (Convert(B, i32) -
+    b_zero_point); a 1-D a_zero_point Unsqueezed at axis 1."""
+    a, b = c.value(0), c.value(1)
+    ab = [("auto_broadcast", "numpy")]
+    ai, _ = to_i32(c, 0, [])
+    bi, _ = to_i32(c, 1, [])
+    az, azs = to_i32(c, 2, [1])
+    bz, _ = to_i32(c, 3, [1])
+    if len(azs) == 1:
+        az = c.mid("Unsqueeze", "opset1", None, [az, c.const(np.array([1], dtype=np.int32))], "i32", azs + [1])
+        azs = azs + [1]
+    sa = c.mid("Subtract", "opset1", ab, [ai, az], "i32", list(np.broadcast_shapes(a.shape, tuple(azs))))
+    sb = c.mid("Subtract", "opset1", ab, [bi, bz], "i32", list(np.broadcast_shapes(b.shape, tuple(
+        c.value(3).shape if c.has(3) else (1,)))))
+    c.note = OV + "matmul_integer.cpp@2f2bd3e1"
+    return c.op("MatMul", "opset1", [("transpose_a", False), ("transpose_b", False)], [sa, sb]), \
+        "Convert-1+Subtract-1+MatMul-1"
+
+
+DECOMPOSE = {"QLinearMatMul": qlinear_matmul, "ConvInteger": conv_integer, "MatMulInteger": matmul_integer, "DequantizeLinear": dequantize_linear, "QuantizeLinear": quantize_linear,
              "DynamicQuantizeLinear": dynamic_quantize_linear, "NegativeLogLikelihoodLoss": nllloss, "SoftmaxCrossEntropyLoss": sce_loss, "Trilu": trilu, "Hardmax": hardmax, "Celu": celu, "ThresholdedRelu": thresholded_relu,
              "Shrink": shrink, "Compress": compress, "Dropout": dropout, "Pow": pow_, "Cast": cast, "CastLike": cast}
 
