@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"time"
 
@@ -20,11 +21,12 @@ import (
 // that run with the shapes the data gives (a DynamicOp's kernel allocates them itself).
 // The planned values a tail node reads stay alive to the end of the run, and a Result fed
 // by a tail value receives that run's tensor. A tail node's kernel is prepared once per
-// state and input signature (types, shapes and the values of small integer inputs, which
+// state and input signature (types, shapes and the values of small numeric inputs, which
 // kernels may read when they are prepared) and reused while the signature holds.
 
-// tailSmallInts is the largest integer input whose value a tail node's Prepare and Infer
-// see (shape-like inputs); larger inputs are data.
+// tailSmallInts is the largest numeric input whose value a tail node's Prepare and Infer
+// see (shape-like inputs: dims and axes, a Range's float start, limit and delta);
+// larger inputs are data.
 const tailSmallInts = 64
 
 // tailStep is a node of the tail.
@@ -83,7 +85,7 @@ func (pl *plan) tailReads(v int) bool { return pl.dyn != nil && pl.dyn.reads[v] 
 type tailKernel struct {
 	types  []ir.ElementType
 	shapes [][]int
-	small  []*ir.Tensor // values of the small integer inputs (nil for the others)
+	small  []*ir.Tensor // values of the small numeric inputs (nil for the others)
 	kern   layers.Kernel
 	outs   []layers.Output // Infer's outputs (static), nil for a DynamicOp
 }
@@ -104,13 +106,18 @@ func (k *tailKernel) matches(ins []*ir.Tensor) bool {
 }
 
 func smallInts(t *ir.Tensor) bool {
-	return t.Type.IsStatic() && !t.Type.IsFloat() && t.Type != ir.Boolean && t.Type != ir.String && t.Len() <= tailSmallInts
+	return t.Type.IsStatic() && t.Type != ir.Boolean && t.Type != ir.String && t.Len() <= tailSmallInts
 }
 
+// sameData reports whether a and b (of one type) hold the same values, floats bit for bit.
 func sameData(a, b *ir.Tensor) bool {
-	x, ok1 := a.Int64s()
-	y, ok2 := b.Int64s()
-	return ok1 && ok2 && slices.Equal(x, y)
+	if x, ok := a.Int64s(); ok {
+		y, ok := b.Int64s()
+		return ok && slices.Equal(x, y)
+	}
+	x, ok1 := a.Float64s()
+	y, ok2 := b.Float64s()
+	return ok1 && ok2 && slices.EqualFunc(x, y, func(p, q float64) bool { return math.Float64bits(p) == math.Float64bits(q) })
 }
 
 // dynState is what a state keeps for the tail: the prepared kernels and the single-thread

@@ -904,7 +904,49 @@ def matmul_integer(c):
         "Convert-1+Subtract-1+MatMul-1"
 
 
-DECOMPOSE = {"QLinearMatMul": qlinear_matmul, "ConvInteger": conv_integer, "MatMulInteger": matmul_integer, "DequantizeLinear": dequantize_linear, "QuantizeLinear": quantize_linear,
+def window(c):
+    """blackmanwindow.cpp@840319c2, hammingwindow.cpp@00121591, hannwindow.cpp@16f3e848: Range(0, size, 1) in
+    f32 times 2π (4π) over the size (minus one unless periodic), Cos, weighted sum; the size stays a Parameter,
+    so every dim is dynamic as OpenVINO infers it."""
+    kind = c.node.op_type
+    ab = [("auto_broadcast", "numpy")]
+    f = lambda v: scalar(c, v, "f32")  # noqa: E731
+    fs = c.mid("Convert", "opset1", [("destination_type", "f32")], [c.inp(0)], "f32", [])
+    rng = c.mid("Range", "opset4", [("output_type", "f32")], [f(0.0), c.inp(0), f(1.0)], "f32", [-1])
+    periodic = int(c.attrs.get("periodic", 1)) == 1
+    den = fs if periodic else c.mid("Subtract", "opset1", ab, [fs, f(1.0)], "f32", [])
+    pi = f(np.float32(np.pi))
+
+    def cos_term(k):
+        ang = c.mid("Multiply", "opset1", ab, [pi, f(k)], "f32", [])
+        ang = c.mid("Divide", "opset1", ab, [ang, den], "f32", [])
+        ang = c.mid("Multiply", "opset1", ab, [rng, ang], "f32", [-1])
+        return c.mid("Cos", "opset1", None, [ang], "f32", [-1])
+
+    out_t = et(c.expected[0])
+    last = (lambda op, attrs, ins: c.g.op("node", op, "opset1", attrs, ins, [("f32", [-1], c.out_names[0])])[0]) \
+        if out_t == "f32" else (lambda op, attrs, ins: c.mid(op, "opset1", attrs, ins, "f32", [-1]))
+    if kind == "BlackmanWindow":
+        t1 = c.mid("Multiply", "opset1", ab, [cos_term(2.0), f(-0.5)], "f32", [-1])
+        t2 = c.mid("Multiply", "opset1", ab, [cos_term(4.0), f(0.08)], "f32", [-1])
+        y = last("Add", ab, [c.mid("Add", "opset1", ab, [f(0.42), t1], "f32", [-1]), t2])
+        c.note = OV + "blackmanwindow.cpp@840319c2"
+    else:
+        if kind == "HammingWindow":
+            a0 = c.mid("Divide", "opset1", ab, [f(25.0), f(46.0)], "f32", [])
+            a1 = c.mid("Subtract", "opset1", ab, [f(1.0), a0], "f32", [])
+            c.note = OV + "hammingwindow.cpp@00121591"
+        else:
+            a0 = a1 = f(0.5)
+            c.note = OV + "hannwindow.cpp@16f3e848"
+        sc = c.mid("Multiply", "opset1", ab, [cos_term(2.0), a1], "f32", [-1])
+        y = last("Subtract", ab, [a0, sc])
+    if out_t != "f32":
+        (y,) = c.g.op("node", "Convert", "opset1", [("destination_type", out_t)], [y], [(out_t, [-1], c.out_names[0])])
+    return [y], f"Range-4+Cos-1+... ({kind})"
+
+
+DECOMPOSE = {"BlackmanWindow": window, "HammingWindow": window, "HannWindow": window, "QLinearMatMul": qlinear_matmul, "ConvInteger": conv_integer, "MatMulInteger": matmul_integer, "DequantizeLinear": dequantize_linear, "QuantizeLinear": quantize_linear,
              "DynamicQuantizeLinear": dynamic_quantize_linear, "NegativeLogLikelihoodLoss": nllloss, "SoftmaxCrossEntropyLoss": sce_loss, "Trilu": trilu, "Hardmax": hardmax, "Celu": celu, "ThresholdedRelu": thresholded_relu,
              "Shrink": shrink, "Compress": compress, "Dropout": dropout, "Pow": pow_, "Cast": cast, "CastLike": cast}
 
