@@ -946,7 +946,79 @@ def window(c):
     return [y], f"Range-4+Cos-1+... ({kind})"
 
 
-DECOMPOSE = {"BlackmanWindow": window, "HammingWindow": window, "HannWindow": window, "QLinearMatMul": qlinear_matmul, "ConvInteger": conv_integer, "MatMulInteger": matmul_integer, "DequantizeLinear": dequantize_linear, "QuantizeLinear": quantize_linear,
+def unique(c):
+    """unique.cpp@3a6113a9: Unique-10 with sorted as the attribute says (sorted=0: first-occurrence order)."""
+    if int(c.attrs.get("sorted", 1)):
+        return O.unique(c)
+    a = [("sorted", False), ("index_element_type", "i64"), ("count_element_type", "i64")]
+    ins = [c.inp(0)]
+    if "axis" in c.attrs:
+        ins.append(c.const(np.array([int(c.attrs["axis"])], dtype=np.int64)))
+    c.note = OV + "unique.cpp@3a6113a9"
+    return c.op("Unique", "opset10", a, ins), "Unique-10"
+
+
+def upsample(c):
+    """upsample.cpp@12f3a530: Interpolate-11 over the scales (set_9: the scales input, here a Const; set_7 and
+    set_1: the attribute), mode nearest (round_prefer_floor, half_pixel) or linear_onnx (asymmetric)."""
+    x = c.value(0)
+    mode = c.attrs.get("mode", "nearest")
+    if c.opset >= 9:
+        scales = np.asarray(c.value(1), dtype=np.float32)
+    elif c.opset >= 7:
+        scales = np.asarray(c.attrs["scales"], dtype=np.float32)
+    else:
+        scales = np.ones([x.ndim], dtype=np.float32)
+        scales[-1], scales[-2] = c.attrs["width_scale"], c.attrs["height_scale"]
+    linear = mode in ("linear", "bilinear")
+    a = [("mode", "linear_onnx" if linear else "nearest"), ("shape_calculation_mode", "scales"),
+         ("coordinate_transformation_mode", "asymmetric" if linear else "half_pixel"),
+         ("nearest_mode", "round_prefer_floor"), ("antialias", False), ("pads_begin", [0] * x.ndim),
+         ("pads_end", [0] * x.ndim), ("cube_coeff", -0.75)]
+    c.note = OV + "upsample.cpp@12f3a530"
+    return c.op("Interpolate", "opset11", a, [c.inp(0), c.const(scales)]), "Interpolate-11"
+
+
+def qlinear_conv(c):
+    """qlinear_conv.cpp@009830ce: x and w dequantized as opset-13 DequantizeLinear does over axis 1 (a 1-D scale or
+    zero point Reshaped onto axis 1, special_zero true), Convolution, then quantize_linear.cpp's FakeQuantize."""
+    if c.has(8):
+        raise Skip("QLinearConv bias")
+    if int(c.attrs.get("group", 1)) != 1:
+        raise Skip("grouped QLinearConv")
+    ab = [("auto_broadcast", "numpy")]
+    x = c.value(0)
+
+    def on_axis1(i, r, t, of):
+        v = c.value(i)
+        if v.ndim == 0:
+            return r
+        shape = [1] * c.value(of).ndim
+        shape[1] = c.value(of).shape[1]
+        return c.mid("Reshape", "opset1", [("special_zero", True)], [r, c.const(np.array(shape, dtype=np.int64))],
+                     t, shape)
+
+    def deq(i):
+        v = c.value(i)
+        zv = c.value(i + 2)
+        zp = c.mid("Convert", "opset1", [("destination_type", "f32")], [c.inp(i + 2)], "f32", list(zv.shape))
+        zp = on_axis1(i + 2, zp, "f32", i)
+        sc = on_axis1(i + 1, c.inp(i + 1), "f32", i)
+        xf = c.mid("Convert", "opset1", [("destination_type", "f32")], [c.inp(i)], "f32", list(v.shape))
+        d = c.mid("Subtract", "opset1", ab, [xf, zp], "f32", list(v.shape))
+        return c.mid("Multiply", "opset1", ab, [d, sc], "f32", list(v.shape))
+
+    st, d, pb, pe, ap = O.conv_geometry(c, x.ndim - 2)
+    attrs = [("strides", st), ("dilations", d), ("pads_begin", pb), ("pads_end", pe), ("auto_pad", ap)]
+    y = c.expected[0]
+    conv = c.mid("Convolution", "opset1", attrs, [deq(0), deq(3)], "f32", list(y.shape))
+    ys, yz = c.value(6), c.value(7)
+    c.note = OV + "qlinear_conv.cpp@009830ce"
+    return [make_fake_quantize(c, conv, list(y.shape), c.inp(6), list(ys.shape), c.inp(7), list(yz.shape),
+                               yz.dtype)], "Convert-1+Subtract-1+Multiply-1+Convolution-1+FakeQuantize-1+Convert-1"
+
+
+DECOMPOSE = {"QLinearConv": qlinear_conv, "Unique": unique, "Upsample": upsample, "BlackmanWindow": window, "HammingWindow": window, "HannWindow": window, "QLinearMatMul": qlinear_matmul, "ConvInteger": conv_integer, "MatMulInteger": matmul_integer, "DequantizeLinear": dequantize_linear, "QuantizeLinear": quantize_linear,
              "DynamicQuantizeLinear": dynamic_quantize_linear, "NegativeLogLikelihoodLoss": nllloss, "SoftmaxCrossEntropyLoss": sce_loss, "Trilu": trilu, "Hardmax": hardmax, "Celu": celu, "ThresholdedRelu": thresholded_relu,
              "Shrink": shrink, "Compress": compress, "Dropout": dropout, "Pow": pow_, "Cast": cast, "CastLike": cast}
 
@@ -978,7 +1050,7 @@ def mine(case_dir, m):
     nd = m.graph.node[0]
     if nd.op_type not in O.CONVERT:
         return True
-    if nd.op_type in ("Pow", "Cast", "CastLike"):
+    if nd.op_type in ("Pow", "Cast", "CastLike", "Unique"):
         try:  # gen_onnx_ops takes the test unless its converter refuses it
             c = O.Case(case_dir)
             c.attrs = attrs_of(c.node)
