@@ -1018,7 +1018,43 @@ def qlinear_conv(c):
                                yz.dtype)], "Convert-1+Subtract-1+Multiply-1+Convolution-1+FakeQuantize-1+Convert-1"
 
 
-DECOMPOSE = {"QLinearConv": qlinear_conv, "Unique": unique, "Upsample": upsample, "BlackmanWindow": window, "HammingWindow": window, "HannWindow": window, "QLinearMatMul": qlinear_matmul, "ConvInteger": conv_integer, "MatMulInteger": matmul_integer, "DequantizeLinear": dequantize_linear, "QuantizeLinear": quantize_linear,
+def max_unpool(c):
+    """max_unpool.cpp (2026, id 70868680215): ScatterElementsUpdate-12 of the flattened data at the flattened
+    indices into Broadcast zeros of the output's size, Reshaped to the output shape (the output_shape input, a
+    Const here, or ShapeOf(data)'s batch and channels with the spatial dims scaled by the strides and shifted
+    by kernel - stride - pads)."""
+    x = c.value(0)
+    t = et(x)
+    ab = [("auto_broadcast", "numpy")]
+    k = list(c.attrs["kernel_shape"])
+    n = len(k)
+    st = list(c.attrs.get("strides", [1] * n))
+    pads = list(c.attrs.get("pads", [0] * 2 * n))
+    y = c.expected[0]
+    i64 = lambda v: c.const(np.array(v, dtype=np.int64))  # noqa: E731
+    if c.has(2):
+        oshape = c.const(np.asarray(c.value(2), dtype=np.int64))
+    else:
+        shift = [k[i] - st[i] - pads[i] - pads[i + n] for i in range(n)]
+        ds = c.mid("ShapeOf", "opset3", [("output_type", "i64")], [c.inp(0)], "i64", [x.ndim])
+        bc = c.mid("Slice", "opset8", None, [ds, i64([0]), i64([2]), i64([1])], "i64", [2])
+        sp = c.mid("Slice", "opset8", None, [ds, i64([2]), i64([np.iinfo(np.int64).max]), i64([1])], "i64", [n])
+        sp = c.mid("Multiply", "opset1", ab, [sp, i64(st)], "i64", [n])
+        sp = c.mid("Add", "opset1", ab, [sp, i64(shift)], "i64", [n])
+        oshape = c.mid("Concat", "opset1", [("axis", 0)], [bc, sp], "i64", [x.ndim])
+    zero = c.mid("ConvertLike", "opset1", None, [scalar(c, 0.0, "f32"), c.inp(0)], t, [])
+    total = c.mid("ReduceProd", "opset1", [("keep_dims", True)], [oshape, i64([0])], "i64", [1])
+    zeros = c.mid("Broadcast", "opset3", [("mode", "numpy")], [zero, total], t, [y.size])
+    fd = c.mid("Reshape", "opset1", [("special_zero", False)], [c.inp(0), i64([-1])], t, [x.size])
+    fi = c.mid("Reshape", "opset1", [("special_zero", False)], [c.inp(1), i64([-1])], "i64", [x.size])
+    sc = c.mid("ScatterElementsUpdate", "opset12", [("reduction", "none"), ("use_init_val", True)],
+               [zeros, fi, fd, scalar(c, 0, "i64")], t, [y.size])
+    c.note = OV + "max_unpool.cpp (id 70868680215, 2026)"
+    return c.op("Reshape", "opset1", [("special_zero", False)], [sc, oshape]), \
+        "Broadcast-3+ScatterElementsUpdate-12+Reshape-1"
+
+
+DECOMPOSE = {"MaxUnpool": max_unpool, "QLinearConv": qlinear_conv, "Unique": unique, "Upsample": upsample, "BlackmanWindow": window, "HammingWindow": window, "HannWindow": window, "QLinearMatMul": qlinear_matmul, "ConvInteger": conv_integer, "MatMulInteger": matmul_integer, "DequantizeLinear": dequantize_linear, "QuantizeLinear": quantize_linear,
              "DynamicQuantizeLinear": dynamic_quantize_linear, "NegativeLogLikelihoodLoss": nllloss, "SoftmaxCrossEntropyLoss": sce_loss, "Trilu": trilu, "Hardmax": hardmax, "Celu": celu, "ThresholdedRelu": thresholded_relu,
              "Shrink": shrink, "Compress": compress, "Dropout": dropout, "Pow": pow_, "Cast": cast, "CastLike": cast}
 
@@ -1026,6 +1062,10 @@ DECOMPOSE = {"QLinearConv": qlinear_conv, "Unique": unique, "Upsample": upsample
 BF16_TRUNC = ("ONNX 1.12's test data rounds float32 to bfloat16 by truncation (the upper 16 bits); OpenVINO's "
               "Convert rounds to nearest even, so values whose dropped bits are over half an ulp differ")
 DIFFERS = {
+    "maxunpool_export_with_output_shape": (
+        "OpenVINO's decomposition (max_unpool.cpp) scatters at the indices into the flattened output_shape "
+        "(1x1x5x5: index 5 is row 1, column 0); ONNX's reference reads them in the unpooled shape the attributes "
+        "give (1x1x4x4: index 5 is row 1, column 1) and pads that to output_shape"),
     "dynamicquantizelinear": (
         "OpenVINO's decomposition (dynamic_quantize_linear.cpp) rounds x·255/span: x = −2.5, span 5 gives "
         "exactly −127.5, to even −128, + zero point 153 = 25; ONNX rounds x/scale with the rounded scale "
