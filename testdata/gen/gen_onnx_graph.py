@@ -33,6 +33,7 @@ import onnx
 from onnx import numpy_helper
 
 import gen_onnx_ops as O
+import gen_ovconv
 import irwriter as W
 from gen_onnx_ops import Skip, attrs_of, et
 
@@ -231,6 +232,66 @@ EVAL = {
 
 # ------------------------------------------------------------------------------------------ graph building
 
+def eval_nodes(nodes, values, opset, name, given=None, inexact=None, varying=None):
+    """Evaluates nodes in order into values; an output in given takes that value (and checks the evaluator's).
+    inexact and varying (if given) collect the outputs computed by non-EXACT ops and those depending on a
+    tensor already in varying (a Loop body's iteration-dependent values)."""
+    given = given or {}
+    inexact = {} if inexact is None else inexact
+    for nd in nodes:
+        x = [values[i] if i else None for i in nd.input]
+        outs = [o for o in nd.output if o]
+        final = all(o in given for o in outs)
+        for o in outs:  # computed (not only moved, selected or compared) on the way: compared with tolerance
+            inexact[o] = nd.op_type not in O.EXACT or any(inexact.get(i, False) for i in nd.input)
+            if varying is not None and any(i in varying for i in nd.input):
+                varying.add(o)
+        if nd.op_type not in EVAL and nd.op_type != "Loop":
+            if not final:
+                raise Skip(f"intermediate {nd.op_type} output: the evaluator giving its shape has no such op")
+            got = None
+        else:
+            try:
+                got = eval_loop(nd, x, values, opset, name) if nd.op_type == "Loop" else \
+                    EVAL[nd.op_type](nd, attrs_of(nd), x, opset)
+            except Exception as e:  # noqa: BLE001 - report which node the evaluator failed on
+                if final:  # the test gives the value; the evaluator only cross-checks it
+                    got = None
+                elif isinstance(e, Skip):
+                    raise
+                else:
+                    raise RuntimeError(f"{name}: evaluating {nd.op_type} {list(nd.input)}: {e}") from e
+        for k, o in enumerate(outs):
+            if o in given:
+                if got is not None:
+                    a, b = np.asarray(got[k], dtype=np.float64), np.asarray(given[o], dtype=np.float64)
+                    assert a.shape == b.shape and np.allclose(a, b, rtol=1e-3, atol=1e-5, equal_nan=True), \
+                        f"{name}: the evaluator's {o} disagrees with the test's"
+                values[o] = given[o]
+            else:
+                values[o] = np.asarray(got[k])
+
+
+def eval_loop(nd, x, outer, opset, name):
+    """An ONNX Loop, its body evaluated per iteration (outer-scope names read from outer)."""
+    body = next(a.g for a in nd.attribute if a.name == "body")
+    n_c = len(nd.input) - 2
+    trip = int(x[0].reshape(-1)[0]) if x[0] is not None else np.iinfo(np.int64).max
+    cond = bool(x[1].reshape(-1)[0]) if len(x) > 1 and x[1] is not None else True
+    state, scans, i = list(x[2:]), [[] for _ in body.output[1 + n_c:]], 0
+    while i < trip and cond:
+        env = dict(outer)
+        env[body.input[0].name], env[body.input[1].name] = np.array(i, dtype=np.int64), np.array(cond)
+        env.update({body.input[2 + k].name: state[k] for k in range(n_c)})
+        eval_nodes(body.node, env, opset, name)
+        outs = [env[o.name] for o in body.output]
+        cond, state = bool(outs[0].reshape(-1)[0]), outs[1:1 + n_c]
+        for j, v in enumerate(outs[1 + n_c:]):
+            scans[j].append(v)
+        i += 1
+    return state + [np.stack(v) for v in scans]
+
+
 class Prefixed:
     """The IR graph as one node's converter sees it: its layers' names carry the node's prefix."""
 
@@ -259,8 +320,10 @@ class NodeCase(O.Case):
         self.consts = 0
         self.note = ""
         self.attrs = attrs_of(node)
+        self.used = set()
 
     def inp(self, i):
+        self.used.add(self.node.input[i])
         return self.gc.ref(self.node.input[i])
 
     def out_spec(self, k):
@@ -301,8 +364,9 @@ class GraphCase:
                 self.values[n] = (self.values[n].astype(np.uint32) << 16).view(np.float32)
         self.expected = [(y.astype(np.uint32) << 16).view(np.float32) if n in self.bf16 else y
                          for n, y in zip(self.out_names, self.expected)]
-        self.producer, self.inexact = {}, {}
-        for i, nd in enumerate(m.graph.node):
+        self.nodes = list(m.graph.node)
+        self.producer, self.inexact, self.varying = {}, {}, set()
+        for i, nd in enumerate(self.nodes):
             if nd.domain not in ("", "ai.onnx"):
                 raise Skip(f"domain {nd.domain}")
             for o in nd.output:
@@ -315,36 +379,8 @@ class GraphCase:
 
     def evaluate(self):
         """Every tensor's value, in node order; a graph output takes the test's value (and checks ours)."""
-        given = dict(zip(self.out_names, self.expected))
-        for nd in self.model.graph.node:
-            x = [self.values[i] if i else None for i in nd.input]
-            outs = [o for o in nd.output if o]
-            final = all(o in given for o in outs)
-            for o in outs:  # computed (not only moved, selected or compared) on the way: compared with tolerance
-                self.inexact[o] = nd.op_type not in O.EXACT or any(self.inexact.get(i, False) for i in nd.input)
-            if nd.op_type not in EVAL:
-                if not final:
-                    raise Skip(f"intermediate {nd.op_type} output: the evaluator giving its shape has no such op")
-                got = None
-            else:
-                try:
-                    got = EVAL[nd.op_type](nd, attrs_of(nd), x, self.opset)
-                except Exception as e:  # noqa: BLE001 - report which node the evaluator failed on
-                    if final:  # the test gives the value; the evaluator only cross-checks it
-                        got = None
-                    elif isinstance(e, Skip):
-                        raise
-                    else:
-                        raise RuntimeError(f"{self.name}: evaluating {nd.op_type} {list(nd.input)}: {e}") from e
-            for k, o in enumerate(outs):
-                if o in given:
-                    if got is not None:
-                        a, b = np.asarray(got[k], dtype=np.float64), np.asarray(given[o], dtype=np.float64)
-                        assert a.shape == b.shape and np.allclose(a, b, rtol=1e-3, atol=1e-5, equal_nan=True), \
-                            f"{self.name}: the evaluator's {o} disagrees with the test's"
-                    self.values[o] = given[o]
-                else:
-                    self.values[o] = np.asarray(got[k])
+        eval_nodes(self.nodes, self.values, self.opset, self.name, dict(zip(self.out_names, self.expected)),
+                   self.inexact, self.varying)
 
     # --- the IR graph -------------------------------------------------------------------------------
     def ref(self, name):
@@ -367,14 +403,14 @@ class GraphCase:
         else:
             self.convert_node(self.producer[name])
             if name not in self.refs:
-                raise Skip(f"output {name} of a {self.model.graph.node[self.producer[name]].op_type} node "
+                raise Skip(f"output {name} of a {self.nodes[self.producer[name]].op_type} node "
                            "is not converted")
             return self.refs[name]
         self.refs[name] = r
         return r
 
     def convert_node(self, idx):
-        nd = self.model.graph.node[idx]
+        nd = self.nodes[idx]
         outs = [o for o in nd.output if o]
         alias = ALIAS.get(nd.op_type)
         if nd.op_type == "Constant":
@@ -390,6 +426,9 @@ class GraphCase:
                 raise Skip(f"ONNX {nd.op_type} node: no conversion")
             c = NodeCase(self, idx, nd)
             refs, opname = conv(c)
+            folded = [i for i in nd.input if i in self.varying and i not in c.used]
+            if folded:
+                raise Skip(f"{nd.op_type} in a Loop body needs {folded[0]} constant, which changes per iteration")
             if len(refs) != len(c.out_names):
                 raise Skip(f"{nd.op_type}: {len(c.out_names)} outputs, the conversion gives {len(refs)}")
             for n, r in zip(c.out_names, refs):
@@ -399,6 +438,254 @@ class GraphCase:
                 self.opnames.append(opname)
             if c.note:
                 self.notes.append(c.note)
+
+
+class BodyCase(GraphCase):
+    """A Loop body being converted: its own IR graph (Consts in the outer model's .bin), its values for the
+    first iteration, and the outer-scope tensors it reads (each becomes a body Parameter and a Loop input)."""
+
+    def __init__(self, outer, body, name, inputs):  # pylint: disable=super-init-not-called
+        self.outer, self.name, self.model, self.opset = outer, name, outer.model, outer.opset
+        self.nodes = list(body.node)
+        self.graph_inputs = [i.name for i in body.input]
+        self.out_names = [o.name for o in body.output]
+        self.bf16, self.inits = set(), set()
+        self.values = dict(inputs)
+        for t in body.initializer:
+            self.values[t.name] = numpy_helper.to_array(t)
+            self.inits.add(t.name)
+        self.producer = {o: i for i, nd in enumerate(self.nodes) for o in nd.output if o}
+        inner = set(self.producer) | set(self.graph_inputs) | self.inits
+        self.outer_names = [i for nd in self.nodes for i in nd.input if i and i not in inner]
+        for n in self.outer_names:
+            self.values[n] = outer.values[n]
+        self.inexact, self.varying = {}, set(inputs)
+        eval_nodes(self.nodes, self.values, self.opset, name, None, self.inexact, self.varying)
+        self.g = W.Graph(name)
+        self.g.blob = outer.g.blob  # one weights file: body Consts go to the model's .bin
+        self.params, self.refs, self.port_name = {}, {}, {}
+        self.opnames, self.notes = outer.opnames, outer.notes
+        self.invariants = []  # (outer tensor name, body Parameter)
+
+    def ref(self, name):
+        if name in self.refs:
+            return self.refs[name]
+        if name in self.outer_names:
+            v = self.values[name]
+            r = self.g.param(name, et(v), list(v.shape))
+            self.invariants.append((name, r))
+            self.refs[name] = r
+            self.port_name[name] = name
+            return r
+        return super().ref(name)
+
+    def source(self, name):
+        """The tensor name is an Identity chain's end of."""
+        while name in self.producer and self.nodes[self.producer[name]].op_type == "Identity":
+            name = self.nodes[self.producer[name]].input[0]
+        return name
+
+    def result(self, r, name):
+        self.g.result(r, name)
+        return self.g.next_id - 1
+
+
+class _Outer:  # gen_ovconv's sub-graph helpers take a case with a .g
+    def __init__(self, g):
+        self.g = g
+
+
+def loop(c):
+    """loop.cpp@5a6baf65: Loop-5 (trip count, execution condition, then the carried values, then the outer
+    tensors the body reads as invariant inputs); the body's Parameters are the iteration number (special
+    port current_iteration), the carried values and the invariants; its condition output a Const true when it
+    is the condition input passed through, scan outputs Unsqueezed at 0 and concatenated on axis 0."""
+    gc = c.gc
+    body = next(a.g for a in c.node.attribute if a.name == "body")
+    n_c = len(c.node.input) - 2
+    if c.has(0) and int(c.value(0).reshape(-1)[0]) == np.iinfo(np.int64).max:
+        raise Skip("an infinite trip count")
+    if c.has(1) and not bool(c.value(1).reshape(-1)[0]):
+        raise Skip("a false initial condition: the frontend returns the inputs, no Loop")
+    init = {body.input[0].name: np.array(0, dtype=np.int64), body.input[1].name: np.array(True)}
+    init.update({body.input[2 + k].name: c.value(2 + k) for k in range(n_c)})
+    bc = BodyCase(gc, body, f"{gc.name}/{c.node.output[0]}/body", init)
+    trip = c.inp(0) if c.has(0) else c.const(np.array([-1], dtype=np.int64))
+    cond = c.inp(1) if c.has(1) else c.const(np.array([True]))
+    carried = [c.inp(2 + k) for k in range(n_c)]
+    it = bc.ref(body.input[0].name)
+    params = [bc.ref(body.input[2 + k].name) for k in range(n_c)]
+    if bc.source(body.output[0].name) == body.input[1].name:
+        cond_r = bc.g.const("cond_true", "boolean", np.array([True]))
+    else:
+        raise Skip("a body condition computed in the body")
+    cond_rid = bc.result(cond_r, "cond_out")
+    rids = []
+    for k, o in enumerate(body.output[1:]):
+        r = bc.ref(o.name)
+        if k >= n_c:  # a scan output: Unsqueezed at 0, concatenated on axis 0
+            v = bc.values[o.name]
+            (r,) = bc.g.op(f"{o.name}/unsqueeze", "Unsqueeze", "opset1", None,
+                           [r, bc.g.const(f"{o.name}/axis", "i64", np.array([0], dtype=np.int64))],
+                           [(et(v), [1] + list(v.shape), None)])
+        rids.append(bc.result(r, o.name))
+    inv = [gc.ref(n) for n, _ in bc.invariants]
+    ins = [trip, cond] + carried + inv
+    outs = [c.out_spec(k) for k in range(n_c)]
+    for k in range(n_c, len(c.out_names)):
+        t, shape, name = c.out_spec(k)
+        outs.append((t, [-1] + shape[1:], name))
+    refs = c.g.op("loop", "Loop", "opset5", None, ins, outs)
+    n_in = len(ins)
+    pe = gen_ovconv.port_entry
+    pm = "\t\t\t<port_map>\n" + pe("input", -1, it.layer_id, purpose="current_iteration")
+    for k, p in enumerate(params):
+        pm += pe("input", 2 + k, p.layer_id)
+    for j, (_, p) in enumerate(bc.invariants):
+        pm += pe("input", 2 + n_c + j, p.layer_id)
+    pm += pe("output", -1, cond_rid, purpose="execution_condition")
+    for k, rid in enumerate(rids):
+        kw = {} if k < n_c else {"axis": 0, "start": 0, "end": -1, "stride": 1, "part_size": 1}
+        pm += pe("output", n_in + k, rid, **kw)
+    pm += "\t\t\t</port_map>\n\t\t\t<back_edges>\n"
+    for k, p in enumerate(params):
+        pm += f'\t\t\t\t<edge from-layer="{rids[k]}" from-port="0" to-layer="{p.layer_id}" to-port="0" />\n'
+    pm += "\t\t\t</back_edges>\n"
+    b = gen_ovconv.Body("body")
+    b.g = bc.g
+    gen_ovconv.with_extra(_Outer(gc.g), refs, pm + b.xml("body"))
+    c.note = OV + "loop.cpp@5a6baf65"
+    return refs, "Loop-5"
+
+
+def if_(c):
+    """if.cpp@7def98bb: If-8 on the condition; each branch a body whose outer-scope tensors are extra If
+    inputs (then_port_map/else_port_map), its outputs the If's."""
+    gc = c.gc
+    branches = {a.name: a.g for a in c.node.attribute if a.name in ("then_branch", "else_branch")}
+    bodies = {k: BodyCase(gc, g, f"{gc.name}/{c.node.output[0]}/{k}", {}) for k, g in branches.items()}
+    rids = {}
+    for k, bc in bodies.items():
+        rids[k] = [bc.result(bc.ref(o), o) for o in bc.out_names]
+    ins = [c.inp(0)]
+    maps = {}
+    for k, bc in bodies.items():
+        maps[k] = []
+        for n, p in bc.invariants:
+            maps[k].append((len(ins), p.layer_id))
+            ins.append(gc.ref(n))
+    outs = []
+    for k in range(len(c.out_names)):
+        t, shape, name = c.out_spec(k)
+        tv, ev = (bodies["then_branch"].values[bodies["then_branch"].out_names[k]],
+                  bodies["else_branch"].values[bodies["else_branch"].out_names[k]])
+        if tv.shape != ev.shape:  # OpenVINO merges the branches' shapes: the differing dims are dynamic
+            shape = [d if i < min(tv.ndim, ev.ndim) and tv.shape[i] == ev.shape[i] else -1 for i, d in enumerate(shape)]
+        outs.append((t, shape, name))
+    refs = c.g.op("if", "If", "opset8", None, ins, outs)
+    pe = gen_ovconv.port_entry
+    extra = ""
+    for k, tag in (("then_branch", "then"), ("else_branch", "else")):
+        extra += f"\t\t\t<{tag}_port_map>\n"
+        for ext, pid in maps[k]:
+            extra += pe("input", ext, pid)
+        for j, rid in enumerate(rids[k]):
+            extra += pe("output", len(ins) + j, rid)
+        extra += f"\t\t\t</{tag}_port_map>\n"
+    for k, tag in (("then_branch", "then"), ("else_branch", "else")):
+        b = gen_ovconv.Body(tag)
+        b.g = bodies[k].g
+        extra += b.xml(f"{tag}_body")
+    gen_ovconv.with_extra(_Outer(gc.g), refs, extra)
+    c.note = OV + "if.cpp@7def98bb"
+    return refs, "If-8"
+
+
+def scan(c):
+    """scan.cpp@473faca3: a TensorIterator-0; its inputs the scan inputs (sliced on their axis, each body
+    Parameter of the slice's shape with 1 at the axis, Squeezed there), then the initial values (merged with the
+    body's state outputs); its outputs the last state values, then the scan outputs (Unsqueezed at their axis
+    in the body, concatenated there). Scan-8 (batch-major, no sequence_lens) slices axis 1, Scan-9 axis 0."""
+    gc = c.gc
+    body = next(a.g for a in c.node.attribute if a.name == "body")
+    off, dflt = (1, 1) if c.opset < 9 else (0, 0)
+    if off and c.has(0):
+        raise Skip("Scan-8 sequence_lens: the frontend rejects it")
+    n_scan = int(c.attrs["num_scan_inputs"])
+    n_init = len(body.input) - n_scan
+    n_sout = len(body.output) - n_init
+    in_axes = list(c.attrs.get("scan_input_axes", [dflt] * n_scan))
+    in_dirs = list(c.attrs.get("scan_input_directions" if off == 0 else "directions", [0] * n_scan))
+    out_axes = list(c.attrs.get("scan_output_axes", [dflt] * n_sout))
+    out_dirs = list(c.attrs.get("scan_output_directions", [0] * n_sout))
+    if any(in_dirs) or any(out_dirs):
+        raise Skip("reverse scan directions")
+    init = {body.input[i].name: c.value(off + i) for i in range(n_init)}
+    for j in range(n_scan):
+        v = c.value(off + n_init + j)
+        init[body.input[n_init + j].name] = np.take(v, 0, axis=in_axes[j] % v.ndim)
+    bc = BodyCase(gc, body, f"{gc.name}/{c.node.output[0]}/body", init)
+    states = [bc.ref(body.input[i].name) for i in range(n_init)]
+    sliced = []
+    for j in range(n_scan):
+        name = body.input[n_init + j].name
+        v = c.value(off + n_init + j)
+        ax = in_axes[j] % v.ndim
+        shape = list(v.shape)
+        shape[ax] = 1
+        p = bc.g.param(name, et(v), shape)
+        (sq,) = bc.g.op(f"{name}/squeeze", "Squeeze", "opset1", None,
+                        [p, bc.g.const(f"{name}/axis", "i64", np.array([ax], dtype=np.int64))],
+                        [(et(v), list(bc.values[name].shape), None)])
+        bc.refs[name], bc.port_name[name] = sq, name
+        sliced.append((p, ax))
+    rids = []
+    for k, o in enumerate(body.output):
+        r = bc.ref(o.name)
+        if k >= n_init:
+            v = bc.values[o.name]
+            ax = out_axes[k - n_init] % (v.ndim + 1)
+            shape = list(v.shape)
+            shape.insert(ax, 1)
+            (r,) = bc.g.op(f"{o.name}/unsqueeze", "Unsqueeze", "opset1", None,
+                           [r, bc.g.const(f"{o.name}/axis", "i64", np.array([ax], dtype=np.int64))],
+                           [(et(v), shape, None)])
+        rids.append(bc.result(r, o.name))
+    if bc.invariants:
+        raise Skip("a Scan body reading outer-scope tensors")
+    ins = [c.inp(off + n_init + j) for j in range(n_scan)] + [c.inp(off + i) for i in range(n_init)]
+    refs = c.g.op("ti", "TensorIterator", "opset1", None, ins, [c.out_spec(k) for k in range(len(c.out_names))])
+    pe = gen_ovconv.port_entry
+    pm = "\t\t\t<port_map>\n"
+    for j, (p, ax) in enumerate(sliced):
+        pm += pe("input", j, p.layer_id, axis=ax, start=0, end=-1, stride=1, part_size=1)
+    for i, p in enumerate(states):
+        pm += pe("input", n_scan + i, p.layer_id)
+    for k, rid in enumerate(rids):
+        kw = {} if k < n_init else {"axis": out_axes[k - n_init], "start": 0, "end": -1, "stride": 1,
+                                    "part_size": 1}
+        pm += pe("output", len(ins) + k, rid, **kw)
+    pm += "\t\t\t</port_map>\n\t\t\t<back_edges>\n"
+    for i, p in enumerate(states):
+        pm += f'\t\t\t\t<edge from-layer="{rids[i]}" from-port="0" to-layer="{p.layer_id}" to-port="0" />\n'
+    pm += "\t\t\t</back_edges>\n"
+    b = gen_ovconv.Body("body")
+    b.g = bc.g
+    gen_ovconv.with_extra(_Outer(gc.g), refs, pm + b.xml("body"))
+    c.note = OV + "scan.cpp@473faca3"
+    return refs, "TensorIterator-0"
+
+
+def slice_any(c):
+    """Slice: gen_onnx_ops's (constant starts, ends, axes, steps) unless one of them changes per Loop
+    iteration; then Slice-8 takes them as tensors, as slice.cpp does."""
+    if c.opset < 10 or not any(c.has(i) and c.node.input[i] in c.gc.varying for i in range(1, 5)):
+        return O.slice_(c)
+    n = c.value(1).size
+    ins = [c.inp(0), c.inp(1), c.inp(2),
+           c.inp(4) if c.has(4) else c.const(np.ones([n], dtype=np.int64)),
+           c.inp(3) if c.has(3) else c.const(np.arange(n, dtype=np.int64))]
+    return c.op("Slice", "opset8", None, ins), "Slice-8"
 
 
 def _noop_reduce(gc, nd):
@@ -1060,7 +1347,7 @@ def not_convertible(why):
     return conv
 
 
-DECOMPOSE = {"STFT": not_convertible(
+DECOMPOSE = {"Loop": loop, "If": if_, "Scan": scan, "Slice": slice_any, "STFT": not_convertible(
                  "stft.cpp@16f3e848 passes the scalar frame_length as RDFT-9's signal_size, which OpenVINO's RDFT "
                  "shape inference requires 1-D: the frontend's graph does not validate"),
              "Det": not_convertible("OpenVINO's ONNX frontend has no Det translator (and opset1-16 no determinant)"),
