@@ -9,8 +9,10 @@ script takes what it leaves:
   composites): every node is converted with gen_onnx_ops.py's per-node mapping (imported, not copied), the
   nodes wired together by tensor name into one IR graph (Parameter/Const -> ops -> Result);
 * single-node tests of ops the frontend decomposes (Trilu, Hardmax, Celu, ThresholdedRelu, Shrink, Compress,
-  Dropout in inference mode, Pow with mixed input types, Cast/CastLike to and from bfloat16), built the way
-  src/frontends/onnx/frontend/src/op/<op>.cpp builds them (file@commit in each case's conversion_note).
+  Dropout in inference mode, the NLL / softmax cross-entropy losses, the (de)quantization and integer ops, the
+  window functions, MaxUnpool, Upsample, Pow with mixed input types, Cast/CastLike to and from bfloat16) or
+  maps to an op with bodies (Loop, If, Scan), built the way src/frontends/onnx/frontend/src/op/<op>.cpp builds
+  them (file@commit in each case's conversion_note).
 
 Nodes are converted on demand, from the graph outputs back: a node whose outputs only feed inputs the frontend
 needs constant (a Reshape's shape, a Slice's starts, a ReduceSum's axes: what gen_onnx_ops writes as a Const)
