@@ -1,8 +1,10 @@
 package layers
 
 import (
+	"math"
 	"testing"
 
+	"github.com/irrun/irrun/ir"
 	"github.com/stretchr/testify/require"
 )
 
@@ -194,4 +196,41 @@ func TestTPBinaryElementwiseIntervals(t *testing.T) {
 			require.Equal(t, shape(t, c.out).String(), o.Shape.String())
 		})
 	}
+}
+
+// TestTP9FloatBoundsRounding checks the float arithmetic bounds beyond the type_prop chains:
+// a fractional result widens to the enclosing integers (OpenVINO keeps the f32 value, which
+// Convert then truncates), f64 computes like f32, a divisor interval holding zero gives no
+// bound, and Mod has none.
+func TestTP9FloatBoundsRounding(t *testing.T) {
+	for _, c := range []struct {
+		name, et, op, param, k string
+		lo, hi                 []int64
+	}{
+		// [3..9] / 2 = [1.5, 4.5] -> [1, 5]; 7 / 2 = 3.5 -> [3, 4].
+		{"divide_fraction", "f32", "Divide", "f32[3..9,7]", "2", []int64{1, 3}, []int64{5, 4}},
+		{"multiply_half_f64", "f64", "Multiply", "f32[2..8,5]", "0.5", []int64{1, 2}, []int64{4, 3}},
+		{"subtract_negative_f64", "f64", "Subtract", "f32[2..8,5]", "10", []int64{-8, -5}, []int64{-2, -5}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			so := tpfInfer(t, "ShapeOf", "opset3", nil, c.param)[0]
+			x := tpfInfer(t, "Convert", "opset1", []string{"destination_type", c.et}, so)[0]
+			o := tpfInfer(t, c.op, "opset1", nil, x, c.et+"[]="+c.k)[0]
+			require.NotNil(t, o.Bounds)
+			require.Equal(t, c.lo, o.Bounds.Lo)
+			require.Equal(t, c.hi, o.Bounds.Hi)
+			ci := tpfInfer(t, "Convert", "opset1", []string{"destination_type", "i64"}, o)[0]
+			require.Equal(t, c.lo, ci.Bounds.Lo)
+			require.Equal(t, c.hi, ci.Bounds.Hi)
+		})
+	}
+	so := tpfInfer(t, "ShapeOf", "opset3", nil, "f32[2..8]")[0]
+	x := tpfInfer(t, "Convert", "opset1", []string{"destination_type", "f32"}, so)[0]
+	neg := tpfInfer(t, "Subtract", "opset1", nil, x, "f32[]=4")[0] // [-2, 4]: holds zero
+	require.Equal(t, []int64{-2}, neg.Bounds.Lo)
+	d := tpfInfer(t, "Divide", "opset1", nil, "f32[1]=6", neg)[0]
+	require.Equal(t, []int64{math.MinInt64}, d.Bounds.Lo)
+	require.Equal(t, []int64{ir.Inf}, d.Bounds.Hi)
+	m := tpfInfer(t, "Mod", "opset1", nil, x, "f32[]=3")[0]
+	require.Nil(t, m.Bounds)
 }
