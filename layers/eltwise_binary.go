@@ -381,7 +381,14 @@ func (b *eltBinary) evalBounds(in []Input, outs []Output) {
 		tpfEqualBounds(b, in, outs) // Equal's own rule (tpf_bounds.go)
 		return
 	}
-	if b.fn.kind != eltArith || len(in) != 2 || len(outs) != 1 || !outs[0].Type.IsInteger() {
+	if b.fn.kind != eltArith || len(in) != 2 || len(outs) != 1 {
+		return
+	}
+	if t := outs[0].Type; t == ir.F32 || t == ir.F64 {
+		b.tp9FloatBounds(in, outs) // tp9_float_bounds.go
+		return
+	}
+	if !outs[0].Type.IsInteger() {
 		return
 	}
 	t := outs[0].Type

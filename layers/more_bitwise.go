@@ -11,7 +11,9 @@ import (
 // src/core/src/op/util/binary_elementwise_bitwise.cpp), BitwiseLeftShift-15 and
 // BitwiseRightShift-15 (the same base), BitwiseNot-13 (bitwise_not.cpp). Inputs broadcast
 // like the arithmetic ops (auto_broadcast, default numpy) and must be integers or booleans
-// (element::Type::is_integral, which is "not real"). OpenVINO's evaluate computes the shifts
+// (element::Type::is_integral, which is "not real"); the shifts' own
+// validate_and_infer_types (src/core/src/op/bitwise_left_shift.cpp@6a420365) accept
+// integers only (is_integral_number). OpenVINO's evaluate computes the shifts
 // on i8..i64, u8..u32 (irrun also u64) and and/or/xor also on booleans.
 
 type moreBitwise struct {
@@ -57,7 +59,13 @@ func (b *moreBitwise) Infer(in []Input) ([]Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := moreIntegralCheck(t); err != nil {
+	if b.op == kernels.BitShiftLeft || b.op == kernels.BitShiftRight {
+		// bitwise_left_shift.cpp / bitwise_right_shift.cpp validate_and_infer_types:
+		// is_integral_number, so booleans are refused too.
+		if t.IsStatic() && !t.IsInteger() {
+			return nil, fmt.Errorf("The element type of the input tensor must be integer number. (got %s)", t)
+		}
+	} else if err := moreIntegralCheck(t); err != nil {
 		return nil, err
 	}
 	return []Output{{Type: t, Shape: s}}, nil

@@ -140,28 +140,29 @@ func (s *moreSearchSorted) Infer(in []Input) ([]Output, error) {
 	if s.OutType != ir.I32 && s.OutType != ir.I64 {
 		return nil, fmt.Errorf("The element type of the last output can only be set to i32 or i64. (got %s)", s.OutType)
 	}
+	// search_sorted_shape_inference.hpp (2025 revision, the one search_sorted.cpp@2f988f8b
+	// tests): a 1-D (or dynamic-rank) sorted sequence takes any values shape, which the
+	// output keeps; otherwise the ranks must be equal and all dims but the last merge.
 	sorted, values := in[0].Shape, in[1].Shape
 	sr, sok := sorted.Rank()
 	vr, vok := values.Rank()
-	if sok && sr == 0 {
+	if !sok || sr == 1 {
+		return []Output{{Type: s.OutType, Shape: cloneShape(values)}}, nil
+	}
+	if sr == 0 {
 		return nil, fmt.Errorf("The sorted sequence input cannot be a scalar.")
 	}
 	var out ir.Shape
-	if !vok && sok {
+	if !vok {
 		out = cloneShape(sorted)
 		out.Dims[sr-1] = ir.DynamicDim()
 	} else {
 		out = cloneShape(values)
-	}
-	if vok && vr == 0 && (!sok || sr != 1) {
-		return nil, fmt.Errorf("If values input is a scalar the sorted sequence must be a 1D tensor.")
-	}
-	if sok && vok && sr > 1 {
 		if sr != vr {
-			return nil, fmt.Errorf("The inputs' ranks have to be compatible. (got %s and %s)", sorted, values)
+			return nil, fmt.Errorf("If the shape of sorted sequence is not 1D, the ranks of the inputs have to be compatible. (got %s and %s)", sorted, values)
 		}
 		for i := 0; i < sr-1; i++ {
-			d, ok := dimMerge(sorted.Dims[i], values.Dims[i])
+			d, ok := dimMerge(values.Dims[i], sorted.Dims[i])
 			if !ok {
 				return nil, fmt.Errorf("All dimensions but the last one have to be compatible. (got %s and %s)", sorted, values)
 			}

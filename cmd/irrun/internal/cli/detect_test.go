@@ -32,7 +32,7 @@ func detectorModel(t *testing.T, dir string) string {
 	for _, v := range rows {
 		require.NoError(t, binary.Write(&bin, binary.LittleEndian, math.Float32bits(v)))
 	}
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "model.bin"), bin.Bytes(), 0o644))
+	writeFile(t, dir, "model.bin", bin.Bytes())
 	xml := `<?xml version="1.0"?>
 <net name="det" version="11">
 	<layers>
@@ -57,9 +57,7 @@ func detectorModel(t *testing.T, dir string) string {
 	</edges>
 </net>
 `
-	p := filepath.Join(dir, "model.xml")
-	require.NoError(t, os.WriteFile(p, []byte(xml), 0o644))
-	return p
+	return writeFile(t, dir, "model.xml", []byte(xml))
 }
 
 func TestRunDrawDetections(t *testing.T) {

@@ -90,9 +90,7 @@ func identityModel(t *testing.T, dir, shape, et string) string {
 	<edges><edge from-layer="0" from-port="0" to-layer="1" to-port="0"/></edges>
 </net>
 `, shape, et, prec, dims.String()[len("<dim>"):], prec, dims.String())
-	p := filepath.Join(dir, "model.xml")
-	require.NoError(t, os.WriteFile(p, []byte(xml), 0o644))
-	return p
+	return writeFile(t, dir, "model.xml", []byte(xml))
 }
 
 func TestImageTensorLayouts(t *testing.T) {

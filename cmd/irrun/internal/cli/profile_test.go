@@ -3,8 +3,6 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -96,9 +94,7 @@ func chainModel(t *testing.T) string {
 	</edges>
 </net>
 `, dims, pool(1, "a", "MaxPool", ""), pool(2, "b", "AvgPool", ` exclude-pad="true"`), pool(3, "c", "MaxPool", ""), dims)
-	p := filepath.Join(t.TempDir(), "chain.xml")
-	require.NoError(t, os.WriteFile(p, []byte(xml), 0o644))
-	return p
+	return writeFile(t, t.TempDir(), "chain.xml", []byte(xml))
 }
 
 func TestBenchProfile(t *testing.T) {

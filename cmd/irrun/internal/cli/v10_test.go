@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -36,9 +35,8 @@ const v10CLIXML = `<?xml version="1.0"?>
 // 1+2^-11 is a tie, giving 1), and that --file-types gives the file's f16.
 func TestV10CLI(t *testing.T) {
 	dir := t.TempDir()
-	xml := filepath.Join(dir, "m.xml")
-	require.NoError(t, os.WriteFile(xml, []byte(v10CLIXML), 0o644))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "m.bin"), nil, 0o644))
+	xml := writeFile(t, dir, "m.xml", []byte(v10CLIXML))
+	writeFile(t, dir, "m.bin", nil)
 	r := irrun(t, "inspect", xml)
 	requireCode(t, r, 0)
 	require.Regexp(t, `"x"\s+f16 \(runs as f32\)\s+\[2\]`, r.stdout)
