@@ -35,7 +35,7 @@ type Workers struct {
 	job    job
 	scr    []scratch   // one per worker; index 0 is the caller
 	srv    srvStream   // throughput streams (srv_stream.go)
-	solo   atomic.Bool // set by Solo (and BeginSolo): regions run on the caller alone
+	solo   atomic.Bool // set by Solo: regions run on the caller alone
 	wsSlow wsSlow      // tests only: one worker made slow (wsSlowRun); zero in production
 }
 
