@@ -88,9 +88,6 @@ type state struct {
 	// tt chooses per step between all threads and the caller alone (tt_pick.go); nil
 	// for a one-thread program.
 	tt *ttPick
-	// oneThread is set for a run under WithOneThread: every region runs on the caller
-	// anyway, so tt neither chooses nor records anything for it.
-	oneThread bool
 }
 
 func (pl *plan) matches(inputs []*ir.Tensor) bool {
@@ -537,9 +534,6 @@ func (st *state) run(ctx context.Context, inputs, outputs []*ir.Tensor, timings 
 	}
 	s := 0
 	tt := st.tt
-	if st.oneThread {
-		tt = nil
-	}
 	defer func() {
 		if r := recover(); r != nil {
 			err = layerError(pl.steps[s].node, fmt.Errorf("%w: %v", errKernelPanic, r))

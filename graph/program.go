@@ -582,12 +582,7 @@ func (p *Program) runCore(ctx context.Context, inputs, outputs []*ir.Tensor, pro
 			outputs[i] = t
 		}
 	}
-	st.oneThread = ctx.Value(svOneThreadKey{}) != nil
-	if st.oneThread {
-		st.srvW.BeginSolo()
-	} else {
-		st.srvW.Begin()
-	}
+	st.srvW.Begin()
 	err = st.run(ctx, inputs, outputs, &timings, profile)
 	st.srvW.End()
 	if err != nil {
@@ -612,20 +607,6 @@ func (p *Program) runCore(ctx context.Context, inputs, outputs []*ir.Tensor, pro
 	}
 	pl.put(st)
 	return outputs, timings, nil
-}
-
-// svOneThreadKey is the context key of WithOneThread.
-type svOneThreadKey struct{}
-
-// WithOneThread returns a context under which a Run, RunInto or Profile of a program
-// with more than one thread runs on the calling goroutine alone, as it does when other
-// runs of the program are in progress, instead of on the program's helpers too when it
-// is the only one. For a caller that runs several inferences at once and expects more
-// to start while this one runs (a server under load): a lone run's helpers would hold
-// CPUs that the next runs and the caller's other work need, and split every layer for
-// nothing once another run begins. Results are the same either way.
-func WithOneThread(ctx context.Context) context.Context {
-	return context.WithValue(ctx, svOneThreadKey{}, true)
 }
 
 // svBegin starts a Run under Options.ParkHelpers: it counts the Run in and, with

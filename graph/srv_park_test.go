@@ -18,8 +18,7 @@ import (
 
 // TestParkHelpers checks Options.ParkHelpers (helpers park when the last Run ends): the
 // outputs are bit-identical to a program without it, sequentially and with Runs from
-// several goroutines overlapping, and RunInto still allocates nothing; and the same for
-// runs under graph.WithOneThread (a lone run on the caller alone). With Options.IdleSpin
+// several goroutines overlapping, and RunInto still allocates nothing. With Options.IdleSpin
 // (helpers polling for a while after the last Run before they park) the same, and Close
 // ends the helpers also while they poll.
 func TestParkHelpers(t *testing.T) {
@@ -73,13 +72,8 @@ func testParkHelpers(t *testing.T, spin time.Duration) {
 		wants[k], err = ir.Data[float32](outs[0])
 		require.NoError(t, err)
 	}
-	one := graph.WithOneThread(context.Background())
 	same := func(k int) bool {
-		ctx := context.Background()
-		if k%2 == 1 {
-			ctx = one
-		}
-		outs, err := parked.Run(ctx, []*ir.Tensor{inputs[k]})
+		outs, err := parked.Run(context.Background(), []*ir.Tensor{inputs[k]})
 		if err != nil {
 			return false
 		}
@@ -88,11 +82,6 @@ func testParkHelpers(t *testing.T, spin time.Duration) {
 	}
 	for k := range inputs {
 		require.True(t, same(k), "input %d", k)
-		outs, err := parked.Run(one, []*ir.Tensor{inputs[k]}) // one thread for every input too
-		require.NoError(t, err)
-		got, err := ir.Data[float32](outs[0])
-		require.NoError(t, err)
-		require.Equal(t, wants[k], got, "input %d on one thread", k)
 	}
 	var wg sync.WaitGroup
 	bad := make(chan int, 4*len(inputs))
@@ -116,12 +105,6 @@ func testParkHelpers(t *testing.T, spin time.Duration) {
 	require.NoError(t, err)
 	allocs := testing.AllocsPerRun(5, func() {
 		if err := parked.RunInto(context.Background(), inputs[:1], outs); err != nil {
-			t.Fatal(err)
-		}
-	})
-	require.Zero(t, allocs)
-	allocs = testing.AllocsPerRun(5, func() {
-		if err := parked.RunInto(one, inputs[:1], outs); err != nil {
 			t.Fatal(err)
 		}
 	})

@@ -60,22 +60,24 @@ func AvgPoolContext[T Number](ctx context.Context, w *Workers, g Window, src, ds
 		j.fn = avgIntRunner[T]{}
 		elem = avgiPlanElem[T](&j.wp)
 	}
-	par := planRows(j, w.threadsFor(), elem)
-	par = par || pa4SplitSmall(j, w.threadsFor()) // small runs split too (pa4_deep.go)
+	// One thread's plan for a job too small to split (q2_split.go).
+	thr := q2Threads(w, &p, poolIsHalf[T](), false, true, kindOf[T]() > kFloat64 && !poolIsHalf[T]())
+	par := planRows(j, thr, elem)
+	par = par || pa4SplitSmall(j, thr) // small runs split too (pa4_deep.go)
 	if (poolIsHalf[T]() || kindOf[T]() <= kFloat64) && pa4DeepUse(j) {
 		// Deep windows over tiny output planes: whole planes (pa4_deep.go).
 		j.fn = pa4DeepFn[T]()
-		par = pltTinyPlan(j, w.threadsFor())
+		par = pltTinyPlan(j, thr)
 	} else if pltTinyUse(j, false, false) || kindOf[T]() > kFloat64 && !poolIsHalf[T]() && qaTinyInt(j) {
 		// Tiny planes: whole planes, windows summed directly (pl_tiny.go).
 		j.fn = pltAvgFn[T]()
-		par = pltTinyPlan(j, w.threadsFor())
+		par = pltTinyPlan(j, thr)
 	} else if poolIsHalf[T]() && qaStackUse[float32](j) || kindOf[T]() <= kFloat64 && qaStackUse[T](j) {
 		// 2-D windows over small planes: planes stacked (qa_stack.go).
 		j.fn = qaStackFn[T]()
-		par = qaStackPlan(j, w.threadsFor())
+		par = qaStackPlan(j, thr)
 	}
-	return w.run(ctx, j, par)
+	return w.run(ctx, j, q2Par(j, thr, par))
 }
 
 func avgUnitsFloat[T Number](j *job, s *scratch, lo, hi int) {

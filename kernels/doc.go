@@ -170,7 +170,10 @@
 // of the others' shares, so consecutive layers split alike keep each core on
 // the same rows, which stay in its cache. Units write disjoint output rows. Kernels allocate nothing per
 // call in steady state (scratch is per worker and reused; the job
-// descriptor is non-generic). Small jobs run on the calling goroutine. A
+// descriptor is non-generic; each worker's scratch header has its own cache
+// line). Small jobs run on the calling goroutine: a pooling job whose
+// estimated cost (q2Cost: taps, outputs, inputs, widening, indices,
+// divisions) is below the split rule is planned as for one thread. A
 // nil *Workers runs everything on the caller.
 //
 // Every fast kernel has a ...Context variant taking a context.Context. The

@@ -51,10 +51,12 @@ func MaxPoolContext[T Number, I Index](ctx context.Context, w *Workers, g Window
 		j.wp = p
 	}
 	j.ints[0] = 0
+	// One thread's plan for a job too small to split (q2_split.go).
+	thr := q2Threads(w, &p, poolIsHalf[T](), idx != nil, false, false)
 	if idx != nil && qiUse[T](&p) {
 		// Tiny planes with indices: whole-plane tap tables (qi_plane.go).
 		j.fn = qiPlaneRunner[T, I]{}
-		return w.run(ctx, j, qiPlanePlan(j, w.threadsFor()))
+		return w.run(ctx, j, q2Par(j, thr, qiPlanePlan(j, thr)))
 	}
 	if rows, ok := poolRowsPlan(&p); ok {
 		// 1-D: the planes are the rows of one plane, whose flat index is
@@ -72,32 +74,32 @@ func MaxPoolContext[T Number, I Index](ctx context.Context, w *Workers, g Window
 			j.wp = rows
 		}
 		j.fn = psSelFn[T]()
-		return w.run(ctx, j, psSelPlan(j, w.threadsFor()))
+		return w.run(ctx, j, q2Par(j, thr, psSelPlan(j, thr)))
 	} else if idx == nil && psColUse[T](&p) {
 		// One W tap with a stride: the H and depth taps folded over the
 		// columns read (ps_cols.go).
 		j.fn = psColRunner[T]{}
-		return w.run(ctx, j, planRows(j, w.threadsFor(), int(unsafe.Sizeof(src[0]))))
+		return w.run(ctx, j, q2Par(j, thr, planRows(j, thr, int(unsafe.Sizeof(src[0])))))
 	} else if rows, ok := smPlanesRows(&p); ok && idx == nil {
 		j.wp = rows
 	} else if idx == nil && qmRowsUse[T](j) && (p.k[1] >= qmSkDepth || !skMaxUse[T](&p, false)) {
 		// Narrow 2-D planes: whole planes through p3's row table
 		// (qm_rows.go); shallow three-tap windows stay on sk's rows.
 		j.fn = p3MaxFn[T]()
-		return w.run(ctx, j, p3Plan(j, w.threadsFor()))
+		return w.run(ctx, j, q2Par(j, thr, p3Plan(j, thr)))
 	} else if skMaxUse[T](&p, idx != nil) {
 		// Three-tap W windows: one AVX-512 call per output row (sk_maxpool.go).
 		j.fn = skMaxRunner[T]{}
-		return w.run(ctx, j, skMaxPlan(j, w.threadsFor()))
+		return w.run(ctx, j, q2Par(j, thr, skMaxPlan(j, thr)))
 	}
 	j.fn = maxRunner[T, I]{}
 	j.ints[1] = 0
-	par := planRows(j, w.threadsFor(), int(unsafe.Sizeof(src[0]))+4)
+	par := planRows(j, thr, int(unsafe.Sizeof(src[0]))+4)
 	if pi4Use[T](j) {
 		// Indices, columns first: an indexed fold of the window rows, the
 		// values-only W pass, then the first column equal (pi4_col.go).
 		j.fn = pi4MaxRunner[T, I]{}
-		if pi4PlanePlan[T](j, w.threadsFor()) {
+		if pi4PlanePlan[T](j, thr) {
 			j.fn = pi4PlaneRunner[T, I]{}
 		}
 	} else if piUse[T](j) {
@@ -107,17 +109,17 @@ func MaxPoolContext[T Number, I Index](ctx context.Context, w *Workers, g Window
 	} else if idx == nil && p3Use[T](j) {
 		// Narrow 3-D planes: whole planes through a row table (p3_rows.go).
 		j.fn = p3MaxFn[T]()
-		par = p3Plan(j, w.threadsFor())
+		par = p3Plan(j, thr)
 	} else if pltTinyUse(j, true, kindOf[T]() > kFloat64 && !poolIsHalf[T]()) {
 		// Tiny planes: whole planes, windows folded directly (pl_tiny.go).
 		j.fn = pltMaxFn[T, I]()
-		par = pltTinyPlan(j, w.threadsFor())
+		par = pltTinyPlan(j, thr)
 	} else if idx == nil && pwSkipDepth[T](j) {
 		// Order-free blocks with the permute W pass (pw_perm.go).
-	} else if ok, par2 := pool6DepthPlan(j, w.threadsFor(), max(4, int(unsafe.Sizeof(src[0]))), idx != nil); ok {
+	} else if ok, par2 := pool6DepthPlan(j, thr, max(4, int(unsafe.Sizeof(src[0]))), idx != nil); ok {
 		par = par2
 	}
-	return w.run(ctx, j, par)
+	return w.run(ctx, j, q2Par(j, thr, par))
 }
 
 // poolRowsPlan turns a 1-D geometry (D and H of extent 1, no window along

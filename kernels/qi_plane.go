@@ -147,7 +147,12 @@ func qiPlanePlan(j *job, threads int) bool {
 	g := qiGeomOf(p)
 	j.units = (p.planes + g.planes - 1) / g.planes
 	j.bRows, j.nb = p.out[1], 1
-	j.chunk = max(1, j.units/(4*threads))
+	// Two chunks a thread: each run call builds the group tables again
+	// (qiTabsFor), which cost more than a group's folds on large planes
+	// (round 16, q2: maxidx f32 7×2×31×29×27 k[1,1,2], 14 groups, took
+	// 100 µs on one thread and 120 on two in chunks of units/(4·threads);
+	// 55 and 45 in these).
+	j.chunk = max(1, (j.units+2*threads-1)/(2*threads))
 	return threads > 1 && j.units > 1 && p.outLen()*p.kernelVol >= 1<<15
 }
 

@@ -43,18 +43,7 @@ func (s *Workers) Begin() {
 	}
 }
 
-// BeginSolo is Begin for a run whose parallel regions all run on the caller's goroutine
-// alone, even when it is the only run and the pool is free (as when another run is in
-// progress): for a caller that expects other runs to start during this one, so that
-// they do not wait for CPUs this run's helpers hold. End ends it.
-func (s *Workers) BeginSolo() {
-	if s != nil && s.srv.pool != nil {
-		s.Solo(true)
-		s.Begin()
-	}
-}
-
-// End marks the end of a run begun by Begin or BeginSolo (and ends Solo).
+// End marks the end of a run begun by Begin (and ends Solo).
 func (s *Workers) End() {
 	if s != nil && s.srv.pool != nil {
 		s.Solo(false)

@@ -43,15 +43,12 @@ func TestSrvStreamPath(t *testing.T) {
 		name     string
 		other    bool // b is inside a run
 		busy     bool // the pool's lock is held
-		solo     bool // a's run begins with BeginSolo
 		wantPool bool
 	}{
-		{"alone", false, false, false, true},
-		{"another run", true, false, false, false},
-		{"pool busy", false, true, false, false},
-		{"both", true, true, false, false},
-		{"solo alone", false, false, true, false},
-		{"solo, another run", true, false, true, false},
+		{"alone", false, false, true},
+		{"another run", true, false, false},
+		{"pool busy", false, true, false},
+		{"both", true, true, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -63,11 +60,7 @@ func TestSrvStreamPath(t *testing.T) {
 				pool.mu.Lock()
 				defer pool.mu.Unlock()
 			}
-			if tc.solo {
-				a.BeginSolo()
-			} else {
-				a.Begin()
-			}
+			a.Begin()
 			defer a.End()
 			j := a.acquire()
 			require.Equal(t, tc.wantPool, j == &pool.job)
@@ -81,8 +74,9 @@ func TestSrvStreamPath(t *testing.T) {
 			}
 		})
 	}
-	// End clears solo: the next ordinary run alone takes the pool again.
-	a.BeginSolo()
+	// End clears Solo: the next ordinary run alone takes the pool again.
+	a.Begin()
+	a.Solo(true)
 	a.End()
 	a.Begin()
 	j := a.acquire()
