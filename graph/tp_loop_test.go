@@ -31,7 +31,7 @@ type tlNet struct {
 // tlOut names an output port of a layer.
 type tlOut struct{ layer, port int }
 
-var tlPrec = map[string]string{"f32": "FP32", "i64": "I64", "i32": "I32", "boolean": "BOOL", "dynamic": "dynamic"}
+var tlPrec = map[string]string{"f32": "FP32", "f16": "FP16", "i64": "I64", "i32": "I32", "boolean": "BOOL", "dynamic": "dynamic"}
 
 func tlNewNet(w *bytes.Buffer) *tlNet { return &tlNet{w: w} }
 
@@ -161,11 +161,7 @@ func (n *tlNet) results(layer, first, count int) {
 // of its Results ("f32[32,1,10]") and the error diagnostics' messages.
 func tlBuild(t *testing.T, n *tlNet) ([]string, []string) {
 	t.Helper()
-	xml := `<net name="tp" version="11"><layers>` + n.layers.String() + `</layers><edges>` + n.edges.String() + `</edges></net>`
-	m, err := ir.Parse("tp.xml", []byte(xml))
-	require.NoError(t, err)
-	m.SetWeights(ir.NewWeights(n.w.Bytes(), "tp.bin"))
-	g := Build(m)
+	g := Build(tlModel(t, n))
 	var errs []string
 	for _, d := range g.Diagnostics {
 		if d.Severity == ir.SeverityError {
@@ -183,6 +179,16 @@ func tlBuild(t *testing.T, n *tlNet) ([]string, []string) {
 		outs = append(outs, o.Type.String()+o.Shape.String())
 	}
 	return outs, errs
+}
+
+// tlModel parses the model whose top graph is n, with its weights.
+func tlModel(t *testing.T, n *tlNet) *ir.Model {
+	t.Helper()
+	xml := `<net name="tp" version="11"><layers>` + n.layers.String() + `</layers><edges>` + n.edges.String() + `</edges></net>`
+	m, err := ir.Parse("tp.xml", []byte(xml))
+	require.NoError(t, err)
+	m.SetWeights(ir.NewWeights(n.w.Bytes(), "tp.bin"))
+	return m
 }
 
 // tlBuildOK is tlBuild for a model that must build without errors: the Results' types and
