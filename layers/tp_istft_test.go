@@ -9,7 +9,9 @@ import (
 // row says otherwise; the symbol assertions of shape_of_length_out_2D_with_symbols are out of
 // scope, its signal_length is the ShapeOf of a static [36], a known value).
 func TestTPISTFT(t *testing.T) {
-	ce := func(center bool) []string { return []string{"center", strconv.FormatBool(center), "normalized", "false"} }
+	ce := func(center bool) []string {
+		return []string{"center", strconv.FormatBool(center), "normalized", "false"}
+	}
 	off := ce(false)
 	cases := []tpCase{
 		// default_ctor validates before set_center(true).
