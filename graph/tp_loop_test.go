@@ -31,9 +31,15 @@ type tlNet struct {
 // tlOut names an output port of a layer.
 type tlOut struct{ layer, port int }
 
-var tlPrec = map[string]string{"f32": "FP32", "i64": "I64", "i32": "I32", "boolean": "BOOL", "dynamic": "dynamic"}
+var tlPrec = map[string]string{"f32": "FP32", "f16": "FP16", "i64": "I64", "i32": "I32", "boolean": "BOOL", "dynamic": "dynamic"}
 
 func tlNewNet(w *bytes.Buffer) *tlNet { return &tlNet{w: w} }
+
+// tlPair returns a model's net and one body's net sharing a weights buffer.
+func tlPair() (top, body *tlNet) {
+	w := &bytes.Buffer{}
+	return tlNewNet(w), tlNewNet(w)
+}
 
 func (n *tlNet) id() int { n.next++; return n.next - 1 }
 
@@ -126,23 +132,36 @@ func (n *tlNet) result(in tlOut) int {
 // back edges (IR text naming the body's layer ids) and body; it returns the layer id (output
 // k is port len(ins)+k).
 func (n *tlNet) sub(typ, ver string, ins []tlOut, outPrec []string, portMap, backEdges string, body *tlNet) int {
+	return n.subRaw(typ, ver, ins, outPrec, fmt.Sprintf("\n<port_map>%s</port_map>\n<back_edges>%s</back_edges>\n%s", portMap, backEdges, body.asBody("body")))
+}
+
+// subRaw adds a layer with sub-graphs: its ports, then inner (port maps and bodies) as IR text.
+func (n *tlNet) subRaw(typ, ver string, ins []tlOut, outPrec []string, inner string) int {
 	id := n.id()
 	fmt.Fprintf(&n.layers, `<layer id="%d" name="l%d" type="%s" version="%s">`, id, id, typ, ver)
 	n.ports(id, ins, outPrec)
-	fmt.Fprintf(&n.layers, "\n<port_map>%s</port_map>\n<back_edges>%s</back_edges>\n<body><layers>%s</layers><edges>%s</edges></body></layer>\n",
-		portMap, backEdges, body.layers.String(), body.edges.String())
+	n.layers.WriteString(inner)
+	n.layers.WriteString("</layer>\n")
 	return id
+}
+
+// asBody writes n as a sub-graph element (body, then_body, else_body).
+func (n *tlNet) asBody(elem string) string {
+	return fmt.Sprintf("<%s><layers>%s</layers><edges>%s</edges></%s>\n", elem, n.layers.String(), n.edges.String(), elem)
+}
+
+// results adds a Result for each of the count outputs of layer from port first on.
+func (n *tlNet) results(layer, first, count int) {
+	for k := range count {
+		n.result(tlOut{layer, first + k})
+	}
 }
 
 // tlBuild builds the model whose top graph is n and returns the element types and shapes
 // of its Results ("f32[32,1,10]") and the error diagnostics' messages.
 func tlBuild(t *testing.T, n *tlNet) ([]string, []string) {
 	t.Helper()
-	xml := `<net name="tp" version="11"><layers>` + n.layers.String() + `</layers><edges>` + n.edges.String() + `</edges></net>`
-	m, err := ir.Parse("tp.xml", []byte(xml))
-	require.NoError(t, err)
-	m.SetWeights(ir.NewWeights(n.w.Bytes(), "tp.bin"))
-	g := Build(m)
+	g := Build(tlModel(t, n))
 	var errs []string
 	for _, d := range g.Diagnostics {
 		if d.Severity == ir.SeverityError {
@@ -162,9 +181,38 @@ func tlBuild(t *testing.T, n *tlNet) ([]string, []string) {
 	return outs, errs
 }
 
+// tlModel parses the model whose top graph is n, with its weights.
+func tlModel(t *testing.T, n *tlNet) *ir.Model {
+	t.Helper()
+	xml := `<net name="tp" version="11"><layers>` + n.layers.String() + `</layers><edges>` + n.edges.String() + `</edges></net>`
+	m, err := ir.Parse("tp.xml", []byte(xml))
+	require.NoError(t, err)
+	m.SetWeights(ir.NewWeights(n.w.Bytes(), "tp.bin"))
+	return m
+}
+
+// tlBuildOK is tlBuild for a model that must build without errors: the Results' types and
+// shapes.
+func tlBuildOK(t *testing.T, n *tlNet) []string {
+	t.Helper()
+	got, errs := tlBuild(t, n)
+	require.Empty(t, errs)
+	return got
+}
+
 // tlPort formats one <port_map> entry.
 func tlPort(kind string, ext, internal int, extra string) string {
 	return fmt.Sprintf(`<%s external_port_id="%d" internal_layer_id="%d" %s/>`, kind, ext, internal, extra)
+}
+
+// tlCond is the port map entry of a Loop body's execution condition Result.
+func tlCond(result int) string {
+	return fmt.Sprintf(`<output external_port_id="-1" internal_layer_id="%d" purpose="execution_condition"/>`, result)
+}
+
+// tlIter is the port map entry of a Loop body's current-iteration Parameter.
+func tlIter(param int) string {
+	return fmt.Sprintf(`<input external_port_id="-1" internal_layer_id="%d" purpose="current_iteration"/>`, param)
 }
 
 func tlBack(result, param int) string {
@@ -190,8 +238,7 @@ type tlAddMul struct {
 
 func (c tlAddMul) build(t *testing.T) ([]string, []string) {
 	t.Helper()
-	w := &bytes.Buffer{}
-	top, body := tlNewNet(w), tlNewNet(w)
+	top, body := tlPair()
 	one := []int{1}
 	if c.scalars {
 		one = nil
@@ -233,18 +280,16 @@ func (c tlAddMul) build(t *testing.T) ([]string, []string) {
 
 	pm := tlPort("input", 2, Xi.layer, c.xi) + tlPort("input", 3, Yi.layer, c.yi) + tlPort("input", 4, Mb.layer, "")
 	if c.curIter == "port" {
-		pm += fmt.Sprintf(`<input external_port_id="-1" internal_layer_id="%d" purpose="current_iteration"/>`, curIter)
+		pm += tlIter(curIter)
 	}
 	var prec []string
 	for k, o := range c.outs {
 		pm += tlPort("output", 5+k, rid[o], c.concatAxes[k])
 		prec = append(prec, map[string]string{"cond": "BOOL", "zo": "FP32", "sum": "FP32"}[o])
 	}
-	pm += fmt.Sprintf(`<output external_port_id="-1" internal_layer_id="%d" purpose="execution_condition"/>`, rid["cond"])
+	pm += tlCond(rid["cond"])
 	loop := top.sub("Loop", "opset5", []tlOut{trip, exec, X, Y, M}, prec, pm, tlBack(rid["zo"], Mb.layer), body)
-	for k := range c.outs {
-		top.result(tlOut{loop, 5 + k})
-	}
+	top.results(loop, 5, len(c.outs))
 	return tlBuild(t, top)
 }
 
@@ -309,44 +354,31 @@ func TestTPLoop(t *testing.T) {
 // TestTPLoopBackEdges holds loop.cpp's tests whose bodies are not tlAddMul's: a sliced input
 // squared, and the back edges whose body value changes shape from one iteration to the next.
 func TestTPLoopBackEdges(t *testing.T) {
-	cond := `<output external_port_id="-1" internal_layer_id="%d" purpose="execution_condition"/>`
 	t.Run("loop_operation_dynamic_iter_dynamic_shapes_sliced_inputs_concatenated_outputs", func(t *testing.T) {
-		w := &bytes.Buffer{}
-		top, body := tlNewNet(w), tlNewNet(w)
+		top, body := tlPair()
 		X, T := top.param("f32", "?,?,10"), top.param("i64", "")
 		exec := top.cnst("boolean", nil, 1)
 		Xi, it := body.param("f32", "..."), body.param("i64", "")
 		bc := body.result(body.cnst("boolean", nil, 1))
 		zo := body.result(body.op("Multiply", "opset1", "", "FP32", Xi, Xi))
-		pm := tlPort("input", 2, Xi.layer, `axis="0" start="0" stride="1" part_size="1" end="-1"`) +
-			fmt.Sprintf(`<input external_port_id="-1" internal_layer_id="%d" purpose="current_iteration"/>`, it.layer) +
-			tlPort("output", 3, bc, "") + tlPort("output", 4, zo, "") + tlPort("output", 5, zo, concat1(0)) + fmt.Sprintf(cond, bc)
-		l := top.sub("Loop", "opset5", []tlOut{T, exec, X}, []string{"BOOL", "FP32", "FP32"}, pm, "", body)
-		for k := 0; k < 3; k++ {
-			top.result(tlOut{l, 3 + k})
-		}
-		got, errs := tlBuild(t, top)
-		require.Empty(t, errs)
-		require.Equal(t, []string{"boolean[]", "f32[1,?,10]", "f32[?,?,10]"}, got)
+		pm := tlPort("input", 2, Xi.layer, `axis="0" start="0" stride="1" part_size="1" end="-1"`) + tlIter(it.layer) +
+			tlPort("output", 3, bc, "") + tlPort("output", 4, zo, "") + tlPort("output", 5, zo, concat1(0)) + tlCond(bc)
+		top.results(top.sub("Loop", "opset5", []tlOut{T, exec, X}, []string{"BOOL", "FP32", "FP32"}, pm, "", body), 3, 3)
+		require.Equal(t, []string{"boolean[]", "f32[1,?,10]", "f32[?,?,10]"}, tlBuildOK(t, top))
 	})
 	// concatLoop: Parameter X (shape x) merged into body Parameter Xi (declared xi), the body
 	// value Concat(Xi, other, axis) fed back; outputs the condition and the last value.
 	concatLoop := func(t *testing.T, x, xi string, other func(b *tlNet, xi tlOut) tlOut, axis int) []string {
-		w := &bytes.Buffer{}
-		top, body := tlNewNet(w), tlNewNet(w)
+		top, body := tlPair()
 		X, T := top.param("f32", x), top.param("i64", "")
 		exec := top.cnst("boolean", nil, 1)
 		Xi := body.param("f32", xi)
 		bc := body.cnst("boolean", nil, 1)
 		z := body.result(body.op("Concat", "opset1", fmt.Sprintf(`axis="%d"`, axis), "FP32", Xi, other(body, Xi)))
 		bcr := body.result(bc)
-		pm := tlPort("input", 2, Xi.layer, "") + tlPort("output", 3, bcr, "") + tlPort("output", 4, z, "") + fmt.Sprintf(cond, bcr)
-		l := top.sub("Loop", "opset5", []tlOut{T, exec, X}, []string{"BOOL", "FP32"}, pm, tlBack(z, Xi.layer), body)
-		top.result(tlOut{l, 3})
-		top.result(tlOut{l, 4})
-		got, errs := tlBuild(t, top)
-		require.Empty(t, errs)
-		return got
+		pm := tlPort("input", 2, Xi.layer, "") + tlPort("output", 3, bcr, "") + tlPort("output", 4, z, "") + tlCond(bcr)
+		top.results(top.sub("Loop", "opset5", []tlOut{T, exec, X}, []string{"BOOL", "FP32"}, pm, tlBack(z, Xi.layer), body), 3, 2)
+		return tlBuildOK(t, top)
 	}
 	t.Run("loop_operation_dynamic_iter_static_shapes_inputs_dynamic_shape_outputs", func(t *testing.T) {
 		got := concatLoop(t, "1,1,10", "1,?,10", func(b *tlNet, _ tlOut) tlOut {
@@ -362,8 +394,7 @@ func TestTPLoopBackEdges(t *testing.T) {
 		require.Equal(t, []string{"boolean[]", "f32[?,?,10]"}, got)
 	})
 	t.Run("loop_operation_dynamic_iter_dynamic_shapes2_inputs_dynamic_shape_outputs3", func(t *testing.T) {
-		w := &bytes.Buffer{}
-		top, body := tlNewNet(w), tlNewNet(w)
+		top, body := tlPair()
 		X0, X1, T := top.param("f32", "?,1,10"), top.param("f32", "?,1,10"), top.param("i64", "")
 		exec := top.cnst("boolean", nil, 1)
 		Xi0, Xi1 := body.param("f32", "?,1,10"), body.param("f32", "?,1,10")
@@ -371,52 +402,35 @@ func TestTPLoopBackEdges(t *testing.T) {
 		zo1 := body.op("Concat", "opset1", `axis="1"`, "FP32", Xi1, Xi1)
 		y, z0, z1 := body.result(zo0), body.result(zo0), body.result(zo1)
 		bc := body.result(body.cnst("boolean", nil, 1))
-		pm := tlPort("input", 3, Xi0.layer, "") + tlPort("input", 4, Xi1.layer, "") +
-			tlPort("output", 5, bc, "") + tlPort("output", 6, y, "") + tlPort("output", 7, z0, "") + tlPort("output", 8, z1, "") + fmt.Sprintf(cond, bc)
-		// The Loop's inputs: trip count, condition, X0, X1 (ports 0, 1, 3, 4 after the
-		// renumbering below: the port ids are the input indices).
-		l := top.sub("Loop", "opset5", []tlOut{T, exec, X0, X1}, []string{"BOOL", "FP32", "FP32", "FP32"},
-			strings.NewReplacer(`external_port_id="3"`, `external_port_id="2"`, `external_port_id="4"`, `external_port_id="3"`,
-				`external_port_id="5"`, `external_port_id="4"`, `external_port_id="6"`, `external_port_id="5"`,
-				`external_port_id="7"`, `external_port_id="6"`, `external_port_id="8"`, `external_port_id="7"`).Replace(pm),
-			tlBack(z0, Xi0.layer)+tlBack(z1, Xi1.layer), body)
-		for k := 0; k < 4; k++ {
-			top.result(tlOut{l, 4 + k})
-		}
-		got, errs := tlBuild(t, top)
-		require.Empty(t, errs)
-		require.Equal(t, []string{"boolean[]", "f32[?,?,10]", "f32[?,?,10]", "f32[?,?,10]"}, got)
+		// The Loop's inputs are trip count, condition, X0, X1 (ports 0..3), its outputs ports 4..7.
+		pm := tlPort("input", 2, Xi0.layer, "") + tlPort("input", 3, Xi1.layer, "") +
+			tlPort("output", 4, bc, "") + tlPort("output", 5, y, "") + tlPort("output", 6, z0, "") + tlPort("output", 7, z1, "") + tlCond(bc)
+		l := top.sub("Loop", "opset5", []tlOut{T, exec, X0, X1}, []string{"BOOL", "FP32", "FP32", "FP32"}, pm, tlBack(z0, Xi0.layer)+tlBack(z1, Xi1.layer), body)
+		top.results(l, 4, 4)
+		require.Equal(t, []string{"boolean[]", "f32[?,?,10]", "f32[?,?,10]", "f32[?,?,10]"}, tlBuildOK(t, top))
 	})
 	t.Run("loop_operation_dynamic_iter_1d_shapes_inputs_dynamic_shape_outputs", func(t *testing.T) {
-		w := &bytes.Buffer{}
-		top, body := tlNewNet(w), tlNewNet(w)
+		top, body := tlPair()
 		X, T := top.param("f32", "1"), top.param("i64", "")
 		exec := top.cnst("boolean", nil, 1)
 		Xi := body.param("f32", "1")
 		x0 := body.op("Reshape", "opset1", `special_zero="false"`, "FP32", Xi, body.cnst("i32", []int{1}, -1))
 		z := body.result(body.op("Concat", "opset1", `axis="0"`, "FP32", x0, x0))
 		bc := body.result(body.cnst("boolean", nil, 1))
-		pm := tlPort("input", 2, Xi.layer, "") + tlPort("output", 3, bc, "") + tlPort("output", 4, z, "") + fmt.Sprintf(cond, bc)
-		l := top.sub("Loop", "opset5", []tlOut{T, exec, X}, []string{"BOOL", "FP32"}, pm, tlBack(z, Xi.layer), body)
-		top.result(tlOut{l, 3})
-		top.result(tlOut{l, 4})
-		got, errs := tlBuild(t, top)
-		require.Empty(t, errs)
-		require.Equal(t, []string{"boolean[]", "f32[?]"}, got)
+		pm := tlPort("input", 2, Xi.layer, "") + tlPort("output", 3, bc, "") + tlPort("output", 4, z, "") + tlCond(bc)
+		top.results(top.sub("Loop", "opset5", []tlOut{T, exec, X}, []string{"BOOL", "FP32"}, pm, tlBack(z, Xi.layer), body), 3, 2)
+		require.Equal(t, []string{"boolean[]", "f32[?]"}, tlBuildOK(t, top))
 	})
 	t.Run("loop_operation_dynamic_iter_dynamic_shapes_unsqueeze", func(t *testing.T) {
-		w := &bytes.Buffer{}
-		top, body := tlNewNet(w), tlNewNet(w)
+		top, body := tlPair()
 		X := top.param("dynamic", "?,?")
 		trip, exec := top.cnst("i64", []int{1}, -1), top.cnst("boolean", []int{1}, 1)
 		in := body.param("dynamic", "...")
 		u := body.result(body.op("Unsqueeze", "opset1", "", "dynamic", in, body.cnst("i64", []int{1}, 0)))
 		bc := body.result(body.cnst("boolean", []int{1}, 1))
-		pm := tlPort("input", 2, in.layer, "") + tlPort("output", 3, u, "") + fmt.Sprintf(cond, bc)
-		l := top.sub("Loop", "opset5", []tlOut{trip, exec, X}, []string{"dynamic"}, pm, tlBack(u, in.layer), body)
-		top.result(tlOut{l, 3})
-		got, errs := tlBuild(t, top)
-		require.Empty(t, errs)
+		pm := tlPort("input", 2, in.layer, "") + tlPort("output", 3, u, "") + tlCond(bc)
+		top.results(top.sub("Loop", "opset5", []tlOut{trip, exec, X}, []string{"dynamic"}, pm, tlBack(u, in.layer), body), 3, 1)
+		got := tlBuildOK(t, top)
 		require.Len(t, got, 1)
 		require.True(t, strings.HasSuffix(got[0], "[...]"), got[0])
 	})
@@ -431,8 +445,7 @@ func TestTPTensorIterator(t *testing.T) {
 	}
 	lstm := func(t *testing.T, sent string) []string {
 		const N, I, H = 32, 8, 32
-		w := &bytes.Buffer{}
-		top, body := tlNewNet(w), tlNewNet(w)
+		top, body := tlPair()
 		SENT := top.param("f32", sent)
 		Hi, Ci := top.param("f32", "32,1,32"), top.param("f32", "32,1,32")
 		W, R := top.param("f32", "128,8"), top.param("f32", "128,32")
@@ -448,12 +461,8 @@ func TestTPTensorIterator(t *testing.T) {
 		co := body.result(reshape(tlOut{cell.layer, cell.port + 1}, N, 1, H))
 		pm := tlPort("input", 0, X.layer, slice(0, 1, 1, -1, 1)) + tlPort("input", 1, Ht.layer, "") + tlPort("input", 2, Ct.layer, "") +
 			tlPort("input", 3, Wb.layer, "") + tlPort("input", 4, Rb.layer, "") + tlPort("output", 5, ho, "") + tlPort("output", 6, co, "")
-		ti := top.sub("TensorIterator", "opset1", []tlOut{SENT, Hi, Ci, W, R}, []string{"FP32", "FP32"}, pm, tlBack(ho, Ht.layer)+tlBack(co, Ct.layer), body)
-		top.result(tlOut{ti, 5})
-		top.result(tlOut{ti, 6})
-		got, errs := tlBuild(t, top)
-		require.Empty(t, errs)
-		return got
+		top.results(top.sub("TensorIterator", "opset1", []tlOut{SENT, Hi, Ci, W, R}, []string{"FP32", "FP32"}, pm, tlBack(ho, Ht.layer)+tlBack(co, Ct.layer), body), 5, 2)
+		return tlBuildOK(t, top)
 	}
 	t.Run("tensor_iterator_lstm", func(t *testing.T) {
 		require.Equal(t, []string{"f32[32,1,32]", "f32[32,1,32]"}, lstm(t, "32,10,8"))
@@ -462,19 +471,14 @@ func TestTPTensorIterator(t *testing.T) {
 		require.Equal(t, []string{"f32[32,1,32]", "f32[32,1,32]"}, lstm(t, "?,?,?"))
 	})
 	addMul := func(t *testing.T, endX, endY int) []string {
-		w := &bytes.Buffer{}
-		top, body := tlNewNet(w), tlNewNet(w)
+		top, body := tlPair()
 		X, Y, M := top.param("f32", "32,40,10"), top.param("f32", "32,40,10"), top.param("f32", "32,2,10")
 		Xi, Yi, Mb := body.param("f32", "32,2,10"), body.param("f32", "32,2,10"), body.param("f32", "32,2,10")
 		zo := body.result(body.op("Multiply", "opset1", "", "FP32", body.op("Add", "opset1", "", "FP32", Xi, Yi), Mb))
 		pm := tlPort("input", 0, Xi.layer, slice(0, 2, 2, endX, 1)) + tlPort("input", 1, Yi.layer, slice(0, 2, 2, endY, 1)) +
 			tlPort("input", 2, Mb.layer, "") + tlPort("output", 3, zo, "") + tlPort("output", 4, zo, slice(0, 2, 2, endX, 1))
-		ti := top.sub("TensorIterator", "opset1", []tlOut{X, Y, M}, []string{"FP32", "FP32"}, pm, "", body)
-		top.result(tlOut{ti, 3})
-		top.result(tlOut{ti, 4})
-		got, errs := tlBuild(t, top)
-		require.Empty(t, errs)
-		return got
+		top.results(top.sub("TensorIterator", "opset1", []tlOut{X, Y, M}, []string{"FP32", "FP32"}, pm, "", body), 3, 2)
+		return tlBuildOK(t, top)
 	}
 	t.Run("tensor_iterator_2_slice_inputs_part_size_2", func(t *testing.T) {
 		require.Equal(t, []string{"f32[32,2,10]", "f32[32,40,10]"}, addMul(t, 39, -1))
@@ -483,18 +487,14 @@ func TestTPTensorIterator(t *testing.T) {
 		require.Equal(t, []string{"f32[32,2,10]", "f32[32,38,10]"}, addMul(t, 38, -2))
 	})
 	t.Run("tensor_iterator_dyn_slice", func(t *testing.T) {
-		w := &bytes.Buffer{}
-		top, body := tlNewNet(w), tlNewNet(w)
+		top, body := tlPair()
 		SENT := top.param("f32", "32,?,8")
 		X := body.param("f32", "...")
 		res := body.result(X)
 		pm := tlPort("input", 0, X.layer, slice(0, 1, 1, -1, 1)) + tlPort("output", 1, res, "")
-		ti := top.sub("TensorIterator", "opset1", []tlOut{SENT}, []string{"FP32"}, pm, "", body)
-		top.result(tlOut{ti, 1})
-		got, errs := tlBuild(t, top)
-		require.Empty(t, errs)
+		top.results(top.sub("TensorIterator", "opset1", []tlOut{SENT}, []string{"FP32"}, pm, "", body), 1, 1)
 		// The body Parameter is {N, part_size, I}; the last-iteration output is its value.
-		require.Equal(t, []string{"f32[32,1,8]"}, got)
+		require.Equal(t, []string{"f32[32,1,8]"}, tlBuildOK(t, top))
 	})
 }
 
@@ -509,8 +509,7 @@ func TestTPAssign(t *testing.T) {
 		{"assign_other_variable", "other", "Can't find variable with id = variable_id"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			w := &bytes.Buffer{}
-			top := tlNewNet(w)
+			top, _ := tlPair()
 			x := top.param("f32", "1,2,64,64")
 			if c.readID != "" {
 				x = top.op("ReadValue", "opset3", `variable_id="`+c.readID+`"`, "FP32", x)

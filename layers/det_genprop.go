@@ -49,16 +49,8 @@ func (o *seqGenerateProposalsOp) Infer(in []Input) ([]Output, error) {
 		return nil, err
 	}
 	im, anchors, deltas, scores := in[0].Shape, in[1].Shape, in[2].Shape, in[3].Shape
-	for i, r := range []int{2, 4, 4, 4} {
-		if err := seqRankErr(in[i].Shape, r, fmt.Sprintf("The rank of input %d is expected to be %d.", i, r)); err != nil {
-			return nil, err
-		}
-	}
-	if !im.DynamicRank && !(im.Dims[1].Compatible(ir.StaticDim(3)) || im.Dims[1].Compatible(ir.StaticDim(4))) {
-		return nil, fmt.Errorf("The 'input_im_info' shape[1] is expected to be a compatible with [3] or [4]. Got: %s", im)
-	}
-	if !anchors.DynamicRank && !anchors.Dims[3].Compatible(ir.StaticDim(4)) {
-		return nil, fmt.Errorf("The fourth dimension of 'input_anchors' should be compatible with 4. Got: %s", anchors.Dims[3])
+	if err := tp8GenPropShapes(im, anchors, deltas, scores); err != nil {
+		return nil, err
 	}
 	batch := seqDim(im, 0)
 	for _, s := range []ir.Shape{deltas, scores} {
@@ -74,6 +66,60 @@ func (o *seqGenerateProposalsOp) Infer(in []Input) ([]Output, error) {
 	}
 	return []Output{{Type: t, Shape: seqShape(rows, ir.StaticDim(4))}, {Type: t, Shape: seqShape(rows)},
 		{Type: o.ROINumType, Shape: seqShape(batch)}}, nil
+}
+
+// tp8GenPropShapes is generate_proposals_shape_inference.hpp's checks, in its order: each
+// input's rank, im_info's second dim and the anchors' fourth, then the dims deltas and scores
+// share (batch, anchors·4, height, width, and im_info's batch), then those anchors and
+// scores share (height, width, anchors per cell).
+func tp8GenPropShapes(im, anchors, deltas, scores ir.Shape) error {
+	if r, ok := im.Rank(); ok && r != 2 {
+		return fmt.Errorf("The 'input_im_info' input is expected to be a 2D. Got: %s", im)
+	}
+	if !im.DynamicRank && !(im.Dims[1].Compatible(ir.StaticDim(3)) || im.Dims[1].Compatible(ir.StaticDim(4))) {
+		return fmt.Errorf("The 'input_im_info' shape[1] is expected to be a compatible with [3] or [4]. Got: %s", im)
+	}
+	if r, ok := anchors.Rank(); ok && r != 4 {
+		return fmt.Errorf("The 'input_anchors' input is expected to be a 4D. Got: %s", anchors)
+	}
+	if !anchors.DynamicRank && !anchors.Dims[3].Compatible(ir.StaticDim(4)) {
+		return fmt.Errorf("The fourth dimension of 'input_anchors' should be compatible with 4. Got: %s", anchors.Dims[3])
+	}
+	if r, ok := deltas.Rank(); ok && r != 4 {
+		return fmt.Errorf("The 'input_deltas' input is expected to be a 4D. Got: %s", deltas)
+	}
+	if r, ok := scores.Rank(); ok && r != 4 {
+		return fmt.Errorf("The 'input_scores' input is expected to be a 4D. Got: %s", scores)
+	}
+	type pair struct {
+		a, b ir.Dim
+		msg  string
+	}
+	var pairs []pair
+	if !deltas.DynamicRank && !scores.DynamicRank {
+		d, s := deltas.Dims, scores.Dims
+		pairs = append(pairs,
+			pair{d[0], s[0], "Batch for inputs 'input_deltas' and 'input_scores' should be equal."},
+			pair{d[1], seqDimMul(s[1], 4), "Anchor number for inputs 'input_deltas' and 'input_scores' should be equal."},
+			pair{d[2], s[2], "Heights for inputs 'input_deltas' and 'input_scores' should be equal."},
+			pair{d[3], s[3], "Width for inputs 'input_deltas' and 'input_scores' should be equal."})
+		if !im.DynamicRank {
+			pairs = append(pairs, pair{d[0], im.Dims[0], "Batch for inputs 'im_info' and 'input_deltas' should be equal."})
+		}
+	}
+	if !scores.DynamicRank && !anchors.DynamicRank {
+		a, s := anchors.Dims, scores.Dims
+		pairs = append(pairs,
+			pair{a[0], s[2], "Heights for inputs 'input_anchors' and 'input_scores' should be equal."},
+			pair{a[1], s[3], "Width for inputs 'input_anchors' and 'input_scores' should be equal."},
+			pair{a[2], s[1], "Anchor number for inputs 'input_anchors' and 'input_scores' should be equal."})
+	}
+	for _, p := range pairs {
+		if !p.a.Compatible(p.b) {
+			return fmt.Errorf("%s Got: %s %s", p.msg, p.a, p.b)
+		}
+	}
+	return nil
 }
 
 // DynamicOutputs: the selected ROIs size the outputs when the graph runs.

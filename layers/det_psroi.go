@@ -2,6 +2,7 @@ package layers
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/irrun/irrun/ir"
 	"github.com/irrun/irrun/kernels"
@@ -40,51 +41,81 @@ func (o *seqPSROIOp) Infer(in []Input) ([]Output, error) {
 	} else if len(in) != 2 {
 		return nil, fmt.Errorf("%s expects 2 inputs, got %d", name, len(in))
 	}
+	if !o.deformable {
+		return o.tp8Infer(in)
+	}
 	t, err := seqFloatType(in, []int{0, 1}, "Feature maps' and ROIs' data types must be floating point and equal.")
 	if err != nil {
 		return nil, err
 	}
-	if o.deformable {
-		return o.tpfDeformableInfer(t, in)
+	return o.tpfDeformableInfer(t, in)
+}
+
+// tp8Infer is PSROIPooling-0's validate_and_infer_types (src/core/src/op/psroi_pooling.cpp)
+// and psroi_pooling_shape_inference.hpp, in their order: each input's element type must be
+// real (a dynamic one is not: element::Type::is_real), the mode, group_size, bins and
+// spatial_scale attributes, the feature maps' rank and channels, the ROIs' rank and second
+// dim. The output takes the feature maps' type and is [num_rois, output_dim, group_size,
+// group_size].
+func (o *seqPSROIOp) tp8Infer(in []Input) ([]Output, error) {
+	if t := in[0].Type; !t.IsFloat() {
+		return nil, fmt.Errorf("Feature maps' data type must be floating point. Got %s", t)
 	}
-	if o.OutputDim <= 0 {
-		return nil, fmt.Errorf("Value of `output_dim` attribute has to be greater than 0 (got %d)", o.OutputDim)
+	if t := in[1].Type; !t.IsFloat() {
+		return nil, fmt.Errorf("Coords' data type must be floating point. Got %s", t)
+	}
+	if o.Mode != "average" && o.Mode != "bilinear" {
+		return nil, fmt.Errorf("Expected 'average' or 'bilinear' mode. Got %s", o.Mode)
 	}
 	if o.GroupSize <= 0 {
-		return nil, fmt.Errorf("Value of `group_size` attribute has to be greater than 0 (got %d)", o.GroupSize)
+		return nil, fmt.Errorf("group_size has to be greater than 0 (got %d)", o.GroupSize)
 	}
-	feat, rois := in[0].Shape, in[1].Shape
-	if err := seqRankErr(feat, 4, "Feature map input rank must equal to 4."); err != nil {
-		return nil, err
-	}
-	if err := seqRankErr(rois, 2, "ROIs input rank must equal to 2."); err != nil {
-		return nil, err
-	}
-	if !rois.DynamicRank && !rois.Dims[1].Compatible(ir.StaticDim(5)) {
-		return nil, fmt.Errorf("The second dimension of ROIs input should contain batch id and box coordinates. This dimension is expected to be equal to 5. Got: %s", rois.Dims[1])
-	}
-	if !o.deformable && !feat.DynamicRank && feat.Dims[1].IsStatic() {
-		ch := feat.Dims[1].Lo
-		switch o.Mode {
-		case "average":
-			if ch%(o.GroupSize*o.GroupSize) != 0 {
-				return nil, fmt.Errorf("Number of input's channels must be a multiply of output_dim * group_size * group_size (got %d channels)", ch)
-			}
-			if ch != o.OutputDim*o.GroupSize*o.GroupSize {
-				return nil, fmt.Errorf("output_dim must be equal to input channels divided by group_size * group_size (got %d channels)", ch)
-			}
-		case "bilinear":
-			if o.BinsX <= 0 || o.BinsY <= 0 {
-				return nil, fmt.Errorf("spatial_bins_x and spatial_bins_y must be greater than 0 (got %d and %d)", o.BinsX, o.BinsY)
-			}
-			if ch%(o.BinsX*o.BinsY) != 0 || ch/(o.BinsX*o.BinsY) != o.OutputDim {
-				return nil, fmt.Errorf("Number of input's channels must be a multiply of spatial_bins_x * spatial_bins_y (got %d channels)", ch)
-			}
-		default:
-			return nil, fmt.Errorf("Expected 'average' or 'bilinear' mode. Got %s", o.Mode)
+	if o.Mode == "bilinear" {
+		if o.BinsX <= 0 {
+			return nil, fmt.Errorf("spatial_bins_x has to be greater than 0 (got %d)", o.BinsX)
+		}
+		if o.BinsY <= 0 {
+			return nil, fmt.Errorf("spatial_bins_y has to be greater than 0 (got %d)", o.BinsY)
 		}
 	}
-	return []Output{{Type: t, Shape: seqShape(seqDim(rois, 0), ir.StaticDim(o.OutputDim), ir.StaticDim(o.GroupSize), ir.StaticDim(o.GroupSize))}}, nil
+	if !tp8PositiveNormal(o.SpatialScale) {
+		return nil, fmt.Errorf("The spatial scale attribute should be a positive floating point number. Got: %g", o.SpatialScale)
+	}
+	feat, rois := in[0].Shape, in[1].Shape
+	if r, ok := feat.Rank(); ok && r != 4 {
+		return nil, fmt.Errorf("Expected a 4D tensor for the feature maps input. Got: %s", feat)
+	}
+	if !feat.DynamicRank {
+		ch := feat.Dims[1]
+		if o.Mode == "average" {
+			if want := satMul(satMul(o.OutputDim, o.GroupSize), o.GroupSize); !ch.Compatible(ir.StaticDim(want)) {
+				return nil, fmt.Errorf("Number of input's channels must be a multiply of output_dim * group_size * group_size (channels %s, output_dim %d, group_size %d)", ch, o.OutputDim, o.GroupSize)
+			}
+		} else if want := satMul(satMul(o.OutputDim, o.BinsX), o.BinsY); !ch.Compatible(ir.StaticDim(want)) {
+			return nil, fmt.Errorf("Number of input's channels must be a multiply of output_dim * spatial_bins_x * spatial_bins_y (channels %s, output_dim %d, spatial_bins_x %d, spatial_bins_y %d)", ch, o.OutputDim, o.BinsX, o.BinsY)
+		}
+	}
+	if r, ok := rois.Rank(); ok {
+		if r != 2 {
+			return nil, fmt.Errorf("Expected a 2D tensor for the ROIs input with box coordinates. Got: %s", rois)
+		}
+		if !rois.Dims[1].Compatible(ir.StaticDim(5)) {
+			return nil, fmt.Errorf("The second dimension of ROIs input should contain batch id and box coordinates. This dimension is expected to be equal to 5. Got: %s", rois.Dims[1])
+		}
+	}
+	if o.OutputDim <= 0 {
+		// Not a check of OpenVINO's (output_dim is a size_t there): irrun refuses a
+		// non-positive count of output channels.
+		return nil, fmt.Errorf("Value of `output_dim` attribute has to be greater than 0 (got %d)", o.OutputDim)
+	}
+	g := ir.StaticDim(o.GroupSize)
+	return []Output{{Type: in[0].Type, Shape: seqShape(seqDim(rois, 0), ir.StaticDim(o.OutputDim), g, g)}}, nil
+}
+
+// tp8PositiveNormal is std::isnormal(x) && !std::signbit(x): x positive, finite and not
+// subnormal (roi_pooling_shape_inference.hpp's scale_attr).
+func tp8PositiveNormal(x float32) bool {
+	return x >= 0x1p-126 && !math.IsInf(float64(x), 1)
 }
 
 // tpfDeformableInfer is deformable_psroi_pooling_shape_inference.hpp: the three inputs' ranks
@@ -123,6 +154,11 @@ func (o *seqPSROIOp) CheckRunnable(in []Input) error {
 		if x.Type.IsStatic() && !seqIsFloat(x.Type) {
 			return unsupportedType(o.opName(), x.Type)
 		}
+	}
+	if len(in) >= 2 && in[0].Type.IsStatic() && in[1].Type.IsStatic() && in[0].Type != in[1].Type {
+		// Shape inference accepts coords of another floating type than the feature maps
+		// (as OpenVINO's); the kernels read both in one type.
+		return &ir.UnsupportedError{What: fmt.Sprintf("%s with ROIs of element type %s on feature maps of element type %s", o.opName(), in[1].Type, in[0].Type)}
 	}
 	return nil
 }

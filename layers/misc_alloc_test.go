@@ -20,7 +20,7 @@ func TestMiscKernelsAllocateNothing(t *testing.T) {
 		{"RandomUniform", decodeOp(t, "RandomUniform", "opset8", "output_type", "f32", "global_seed", "1", "op_seed", "2", "alignment", "pytorch"),
 			[]*ir.Tensor{moreI64(t, []int{1}, 5), moreF32(t, nil, 0), moreF32(t, nil, 1)}},
 		{"Multinomial", decodeOp(t, "Multinomial", "opset13", "convert_type", "i64", "global_seed", "1", "op_seed", "2"),
-			[]*ir.Tensor{moreF32(t, []int{3}, 0.2, 0.3, 0.5), moreI64(t, []int{1}, 2)}},
+			[]*ir.Tensor{moreF32(t, []int{1, 3}, 0.2, 0.3, 0.5), moreI64(t, []int{1}, 2)}},
 		{"CTCLoss", decodeOp(t, "CTCLoss", "opset4"),
 			[]*ir.Tensor{moreF32(t, []int{1, 2, 3}, 0, 1, 2, 3, 4, 5), moreI64(t, []int{1}, 2), moreI64(t, []int{1, 2}, 0, 1), moreI64(t, []int{1}, 1)}},
 		{"BinaryConvolution", decodeOp(t, "BinaryConvolution", "opset1", "strides", "1,1", "pads_begin", "0,0", "pads_end", "0,0", "dilations", "1,1", "mode", "xnor-popcount"),

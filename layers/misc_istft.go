@@ -23,12 +23,18 @@ func (o *seqISTFTOp) Infer(in []Input) ([]Output, error) {
 	if len(in) < 4 || len(in) > 5 {
 		return nil, fmt.Errorf("ISTFT expects 4 or 5 inputs, got %d", len(in))
 	}
-	data := in[0].Shape
+	t, err := tp8STFTTypes(in, "data")
+	if err != nil {
+		return nil, err
+	}
+	// istft_shape_inference.hpp, in its order. The data's last dim (real and imaginary parts)
+	// is not checked there; Prepare requires 2.
+	data, win := in[0].Shape, in[1].Shape
 	dr, dok := data.Rank()
 	if dok && dr != 3 && dr != 4 {
 		return nil, fmt.Errorf("The shape of data must be 3D or 4D. (got %s)", data)
 	}
-	if err := seqRankErr(in[1].Shape, 1, "The shape of window must be 1D [window_size]."); err != nil {
+	if err := seqRankErr(win, 1, "The shape of window must be 1D [window_size]."); err != nil {
 		return nil, err
 	}
 	if err := seqRankErr(in[2].Shape, 0, "The shape of frame_size must be a scalar."); err != nil {
@@ -37,35 +43,32 @@ func (o *seqISTFTOp) Infer(in []Input) ([]Output, error) {
 	if err := seqRankErr(in[3].Shape, 0, "The shape of frame_step must be a scalar."); err != nil {
 		return nil, err
 	}
-	if len(in) == 5 {
-		if s := in[4].Shape; !(s.Compatible(ir.Shape{Dims: []ir.Dim{}}) || s.Compatible(ir.StaticShape(1))) {
-			return nil, fmt.Errorf("The shape of 'signal_length' input must be a scalar or single element 1D tensor. (got %s)", s)
-		}
-	}
-	t := in[0].Type
-	if !dok {
-		return []Output{{Type: t, Shape: ir.DynamicRankShape()}}, nil
-	}
-	if !data.Dims[dr-1].Compatible(ir.StaticDim(2)) {
-		return nil, fmt.Errorf("The last dimension of data must be 2 (real and imaginary parts). (got %s)", data)
-	}
 	fs, fsOK := seqScalarInt(in[2])
 	step, stepOK := seqScalarInt(in[3])
 	if fsOK {
 		if fs <= 0 {
 			return nil, fmt.Errorf("Provided frame size must be greater than zero, but got: %d", fs)
 		}
-		if !data.Dims[dr-3].Compatible(ir.StaticDim(fs/2 + 1)) {
+		if w, ok := staticDims(win); ok && (w[0] < 1 || int64(w[0]) > fs) {
+			return nil, fmt.Errorf("Window input dimension must be in range [1, %d]. (got %d)", fs, w[0])
+		}
+		if _, ok := staticDims(data); ok && !data.Dims[dr-3].Compatible(ir.StaticDim(fs/2+1)) {
 			return nil, fmt.Errorf("The dimension at data_shape[-3] must be equal to: (frame_size // 2 + 1) (got %s, frame_size %d)", data.Dims[dr-3], fs)
 		}
 	}
 	if stepOK && step <= 0 {
 		return nil, fmt.Errorf("Provided frame step must be greater than zero, but got: %d", step)
 	}
+	if !dok {
+		return []Output{{Type: t, Shape: ir.DynamicRankShape()}}, nil
+	}
 	length := ir.DynamicDim()
 	if len(in) == 5 {
-		if v, ok := seqScalarInt(in[4]); ok {
-			length = ir.StaticDim(v)
+		if s := in[4].Shape; !(s.Compatible(ir.Shape{Dims: []ir.Dim{}}) || s.Compatible(ir.StaticShape(1))) {
+			return nil, fmt.Errorf("The shape of 'signal_length' input must be a scalar or single element 1D tensor. (got %s)", s)
+		}
+		if lo, hi, ok := in[4].bounded(); ok && len(lo) == 1 {
+			length = boundToDim(lo[0], hi[0], in[4].Type)
 		}
 	} else if fsOK && stepOK {
 		frames := data.Dims[dr-2]
@@ -115,6 +118,9 @@ func (o *seqISTFTOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 		return nil, fmt.Errorf("ISTFT: output shape %s is not static", outs[0].Shape)
 	}
 	d := dims[0]
+	if d[len(d)-1] != 2 {
+		return nil, fmt.Errorf("ISTFT: the last dimension of data must be 2 (real and imaginary parts) to run (got %v)", d)
+	}
 	g := kernels.ISTFTGeom{Batch: 1, FrameSize: int(fs), Step: int(step), Window: dims[1][0], Length: length,
 		Center: o.Center, Normalized: o.Normalized, OutLen: od[len(od)-1]}
 	if len(d) == 4 {

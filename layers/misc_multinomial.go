@@ -26,9 +26,12 @@ func (m *moreMultinomial) Infer(in []Input) ([]Output, error) {
 	if err := moreCount("Multinomial", in, 2, 2); err != nil {
 		return nil, err
 	}
+	// multinomial_shape_inference.hpp (current): 2-D probabilities only (rounds before 16
+	// also took 1-D ones, the rule of an older revision); the output is [batch, num_samples]
+	// with num_samples read as a shape (a value or bounds).
 	probs, num := in[0].Shape, in[1].Shape
-	if !moreRankCompatible(probs, 1) && !moreRankCompatible(probs, 2) {
-		return nil, fmt.Errorf("The rank of the 'input' tensor defining output shape must be either 1 or 2. (got %s)", probs)
+	if !moreRankCompatible(probs, 2) {
+		return nil, fmt.Errorf("Input probabilities must be a 2D tensor. (got %s)", probs)
 	}
 	if !moreScalarOr1(num) {
 		return nil, fmt.Errorf("Number of samples must be a scalar or one element 1D tensor. (got %s)", num)
@@ -37,24 +40,10 @@ func (m *moreMultinomial) Infer(in []Input) ([]Output, error) {
 	if known && len(nv) > 0 && nv[0] < 0 {
 		return nil, fmt.Errorf("Number of samples must be non-negative. Got number of samples: %d", nv[0])
 	}
-	var out ir.Shape
-	lo, hi, bounded := in[1].bounded()
-	bounded = bounded && len(lo) > 0
-	if moreRankCompatible(probs, 1) {
-		switch {
-		case bounded:
-			out = ir.Shape{Dims: []ir.Dim{boundToDim(lo[0], hi[0], in[1].Type)}}
-		case num.DynamicRank:
-			out = ir.DynamicRankShape()
-		default:
-			out = dynamicDims(1)
-		}
-	} else {
-		// OpenVINO reads the constant probabilities as a shape here (a bug); irrun takes the
-		// batch from the probabilities' shape, which is compatible with what OpenVINO gives.
-		out = dynamicDims(2)
-		if bounded {
-			out.Dims[0] = probs.Dims[0]
+	out := ir.DynamicRankShape()
+	if !probs.DynamicRank {
+		out = ir.Shape{Dims: []ir.Dim{probs.Dims[0], ir.DynamicDim()}}
+		if lo, hi, bounded := in[1].bounded(); bounded && len(lo) > 0 {
 			out.Dims[1] = boundToDim(lo[0], hi[0], in[1].Type)
 		}
 	}

@@ -115,11 +115,16 @@ func (o *seqFFTOp) Infer(in []Input) ([]Output, error) {
 	if len(in) == 3 {
 		s, ok := in[2].ints()
 		if !ok {
-			if o.kind == "RDFT" && len(norm) > 0 {
-				// rdft_shape_inference.hpp (type_prop/rdft.cpp, rdft_non_constant_signal_size):
+			if (o.kind == "RDFT" || o.kind == "IRDFT") && len(norm) > 0 {
+				// rdft_shape_inference.hpp, irdft_shape_inference.hpp (type_prop/rdft.cpp's
+				// rdft_non_constant_signal_size, irdft.cpp's irdft_non_constant_signal_size):
 				// unknown signal sizes leave the other axes' dims and make the last one unknown.
 				out.Dims[norm[len(norm)-1]] = ir.DynamicDim()
-				out.Dims = append(out.Dims, ir.StaticDim(2))
+				if o.kind == "RDFT" {
+					out.Dims = append(out.Dims, ir.StaticDim(2))
+				} else {
+					out.Dims = out.Dims[:r-1]
+				}
 				return []Output{{Type: outType, Shape: out}}, nil
 			}
 			b := in[2].Bounds

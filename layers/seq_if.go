@@ -68,13 +68,22 @@ func (o *seqIfOp) inferBody(b *ir.Body, ins, outs []seqPortEntry, in []Input, bi
 	return got, nil
 }
 
-// seqResolveShape is if.cpp's resolve_shape: the union of the two bodies' output shapes.
+// seqResolveShape is if.cpp's resolve_shape: the union of the two bodies' output shapes. A
+// scalar and a 1-D shape give [?], or [1] when the 1-D one is [1] (one element either way:
+// openvinotoolkit/openvino#28444, type_prop/if.cpp's if_output_one_element).
 func seqResolveShape(a, b ir.Shape) ir.Shape {
 	if a.DynamicRank || b.DynamicRank {
 		return ir.DynamicRankShape()
 	}
 	if len(a.Dims) != len(b.Dims) {
 		if len(a.Dims) <= 1 && len(b.Dims) <= 1 {
+			one := a
+			if len(b.Dims) == 1 {
+				one = b
+			}
+			if one.Dims[0] == ir.StaticDim(1) {
+				return ir.Shape{Dims: []ir.Dim{ir.StaticDim(1)}}
+			}
 			return ir.Shape{Dims: []ir.Dim{ir.DynamicDim()}}
 		}
 		return ir.DynamicRankShape()

@@ -21,6 +21,10 @@ func (o *seqSTFTOp) Infer(in []Input) ([]Output, error) {
 	if len(in) != 4 {
 		return nil, fmt.Errorf("STFT expects 4 inputs, got %d", len(in))
 	}
+	t, err := tp8STFTTypes(in, "signal")
+	if err != nil {
+		return nil, err
+	}
 	sig, win := in[0].Shape, in[1].Shape
 	sr, sok := sig.Rank()
 	if sok && sr != 1 && sr != 2 {
@@ -35,7 +39,6 @@ func (o *seqSTFTOp) Infer(in []Input) ([]Output, error) {
 	if err := seqRankErr(in[3].Shape, 0, "The shape of frame_step must be a scalar."); err != nil {
 		return nil, err
 	}
-	t := in[0].Type
 	if !sok {
 		return []Output{{Type: t, Shape: ir.DynamicRankShape()}}, nil
 	}
