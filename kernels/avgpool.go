@@ -46,6 +46,15 @@ func AvgPoolContext[T Number](ctx context.Context, w *Workers, g Window, src, ds
 	// ints[0] (round 15, qr: with tiny MaxPools no longer setting it, a 1-D
 	// MaxPool's 1 changed the next AvgPool's path).
 	j.ints[0], j.ints[1] = 0, 0
+	if qtReduce(&p, j.flag) {
+		// Axes of one row, one tap or a row select reduced (qt_reduce.go).
+		j.wp = p
+	}
+	if qtIntRowsUse[T](&p) {
+		// 1-D integer rows of few taps: direct sums (qt_rows.go).
+		j.fn = qtIntRowsRunner[T]{}
+		return w.run(ctx, j, pltTinyPlan(j, w.threadsFor()))
+	}
 	if rows, ok := poolRowsPlan(&p); ok {
 		j.wp = rows // 1-D: the planes are the rows of one plane
 	}
