@@ -71,7 +71,12 @@ func AvgPoolContext[T Number](ctx context.Context, w *Workers, g Window, src, ds
 	}
 	par := planRows(j, w.threadsFor(), elem)
 	par = par || pa4SplitSmall(j, w.threadsFor()) // small runs split too (pa4_deep.go)
-	if (poolIsHalf[T]() || kindOf[T]() <= kFloat64) && pa4DeepUse(j) {
+	if (poolIsHalf[T]() || kindOf[T]() <= kFloat64) && qtTinyDeepUse(j) {
+		// Deep windows over tiny planes, fewer taps than either
+		// separable path's work: direct sums (qt_tiny.go).
+		j.fn = pltAvgFn[T]()
+		par = pltTinyPlan(j, w.threadsFor())
+	} else if (poolIsHalf[T]() || kindOf[T]() <= kFloat64) && pa4DeepUse(j) {
 		// Deep windows over tiny output planes: whole planes (pa4_deep.go).
 		j.fn = pa4DeepFn[T]()
 		par = pltTinyPlan(j, w.threadsFor())

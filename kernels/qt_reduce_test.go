@@ -189,3 +189,21 @@ func TestQtIntRows(t *testing.T) {
 		ptRun(t, "i8 u8 i16 u16 i32 u32", func(t *testing.T, e ptElem) { e.avgiSlideCheck(t, r, pool, g) })
 	}
 }
+
+// TestQtTinyDeep: 3-D float AvgPool over tiny planes whose valid taps are
+// fewer than pa4Deep's adds take the direct sums (the classes of seeds 631
+// id 30, 641 ids 76 and 145, fewer planes), the others keep pa4Deep; every
+// float type through qaPathTest (f32/f64 against the reference, f16/bf16
+// against the f32 kernel bit for bit, 1–3 threads, pads counted and not).
+func TestQtTinyDeep(t *testing.T) {
+	direct := func(want bool) func(t *testing.T, p *winPlan) {
+		return func(t *testing.T, p *winPlan) { require.Equal(t, want, qtTinyDeepUse(&job{wp: *p})) }
+	}
+	qaPathTest(t, rand.New(rand.NewPCG(16, 631)), []qaPathCase{
+		{"k[9,2,1]s[4,4,6] ceil_torch (631/30)", poolR5Win(2, 9, []int{38, 8, 2}, []int{10, 2, 1}, []int{9, 2, 1}, []int{4, 4, 6}, nil, []int{2, 0, 0}, []int{2, 0, 0}), direct(true)},
+		{"k[5,6,2]s[6,1,3] (641/76)", poolR5Win(3, 5, []int{34, 4, 4}, []int{6, 1, 1}, []int{5, 6, 2}, []int{6, 1, 3}, nil, []int{1, 2, 0}, []int{2, 0, 0}), direct(true)},
+		{"k[2,2,11]s[5,3,6] one output a plane (641/145)", poolR5Win(4, 7, []int{6, 3, 14}, []int{1, 1, 1}, []int{2, 2, 11}, []int{5, 3, 6}, nil, []int{0, 0, 1}, []int{0, 0, 1}), direct(true)},
+		{"k[2,1,2]s[3,5,2] ceil (719/46)", poolR5Win(2, 9, []int{6, 4, 15}, []int{3, 2, 8}, []int{2, 1, 2}, []int{3, 5, 2}, nil, nil, nil), direct(true)},
+		{"k[5,5,4]s[2,6,4] keeps pa4Deep", poolR5Win(4, 13, []int{34, 4, 7}, []int{16, 2, 2}, []int{5, 5, 4}, []int{2, 6, 4}, nil, []int{0, 2, 1}, []int{0, 2, 0}), direct(false)},
+	})
+}
