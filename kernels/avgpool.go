@@ -46,6 +46,17 @@ func AvgPoolContext[T Number](ctx context.Context, w *Workers, g Window, src, ds
 	// ints[0] (round 15, qr: with tiny MaxPools no longer setting it, a 1-D
 	// MaxPool's 1 changed the next AvgPool's path).
 	j.ints[0], j.ints[1] = 0, 0
+	if qtReduce(&p, j.flag) {
+		// Axes of one row, one tap or a row select reduced (qt_reduce.go).
+		j.wp = p
+	}
+	// One thread's plan for a job too small to split (q2_split.go).
+	thr := q2Threads(w, &p, poolIsHalf[T](), false, true, kindOf[T]() > kFloat64 && !poolIsHalf[T]())
+	if qtIntRowsUse[T](&p) {
+		// 1-D integer rows of few taps: direct sums (qt_rows.go).
+		j.fn = qtIntRowsRunner[T]{}
+		return w.run(ctx, j, pltTinyPlan(j, thr))
+	}
 	if rows, ok := poolRowsPlan(&p); ok {
 		j.wp = rows // 1-D: the planes are the rows of one plane
 	}
@@ -60,11 +71,14 @@ func AvgPoolContext[T Number](ctx context.Context, w *Workers, g Window, src, ds
 		j.fn = avgIntRunner[T]{}
 		elem = avgiPlanElem[T](&j.wp)
 	}
-	// One thread's plan for a job too small to split (q2_split.go).
-	thr := q2Threads(w, &p, poolIsHalf[T](), false, true, kindOf[T]() > kFloat64 && !poolIsHalf[T]())
 	par := planRows(j, thr, elem)
 	par = par || pa4SplitSmall(j, thr) // small runs split too (pa4_deep.go)
-	if (poolIsHalf[T]() || kindOf[T]() <= kFloat64) && pa4DeepUse(j) {
+	if (poolIsHalf[T]() || kindOf[T]() <= kFloat64) && qtTinyDeepUse(j) {
+		// Deep windows over tiny planes, fewer taps than either
+		// separable path's work: direct sums (qt_tiny.go).
+		j.fn = pltAvgFn[T]()
+		par = pltTinyPlan(j, thr)
+	} else if (poolIsHalf[T]() || kindOf[T]() <= kFloat64) && pa4DeepUse(j) {
 		// Deep windows over tiny output planes: whole planes (pa4_deep.go).
 		j.fn = pa4DeepFn[T]()
 		par = pltTinyPlan(j, thr)

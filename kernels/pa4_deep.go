@@ -65,9 +65,17 @@ func pa4AxisFor(p *winPlan, a int, s *scratch) (ax pa4Axis, lo, hi int) {
 // (pa4DeepUnitCost each plus their depth fold of nz·nr·W elements, 8
 // lanes, and their H and W passes). The rule reads the geometry only.
 func pa4DeepUse(j *job) bool {
+	here, old, ok := pa4DeepCost(j)
+	return ok && 2*here <= old
+}
+
+// pa4DeepCost returns pa4DeepUse's estimates of a plane's adds on this
+// path (here) and in avgBlockFloat's units (old), and whether job j's
+// geometry qualifies for the path at all.
+func pa4DeepCost(j *job) (here, old int, ok bool) {
 	p := &j.wp
 	if j.ints[0] != 0 || p.nsp != 3 || p.k[0] < 2 || p.planes < 1 || p.inPlane == 0 || p.inPlane > pa4DeepMaxPlane || p.out[1]*p.out[2] > pa4DeepMaxOut {
-		return false
+		return 0, 0, false
 	}
 	// Valid taps and read ranges per axis.
 	var taps, lo, hi [3]int
@@ -86,7 +94,7 @@ func pa4DeepUse(j *job) bool {
 	Ho, Wo, Do := p.out[1], p.out[2], p.out[0]
 	// Here: per slice the W sums of nr rows and the H sums of Ho·Wo
 	// outputs, then the depth sums; plus the widening of the plane.
-	here := nz*(nr*taps[2]+Wo*taps[1]) + p.inPlane/8
+	here = nz*(nr*taps[2]+Wo*taps[1]) + p.inPlane/8
 	if Ho*Wo >= 8 {
 		here += Ho*Wo*taps[0]/8 + 16*Do // pa4Fold's vector folds
 	} else {
@@ -94,14 +102,14 @@ func pa4DeepUse(j *job) bool {
 	}
 	// avgBlockFloat: a unit per output depth, its depth fold over nr·W
 	// elements of each depth tap (8 lanes) and its H and W passes.
-	old := Do*pa4DeepUnitCost + taps[0]*nr*p.in[2]/8 + Do*(nr*taps[2]+Wo*taps[1])/4
+	old = Do*pa4DeepUnitCost + taps[0]*nr*p.in[2]/8 + Do*(nr*taps[2]+Wo*taps[1])/4
 	// Measured (CPU time, BenchmarkPoolPa4Deep: 3-D cases of seeds 1, 7,
 	// 101 and 503 forced either way) a unit of here costs 0.7–1.4 ns, one
 	// of old 0.6–1.3 ns: this path is taken only where the estimate says
 	// it does half the work (it won 2.2× on avg bf16 4×313×34×4×7, 2.4×
 	// on f64 4×83×22×13×12 k[11,9,8], 1.1× on f32 1×302×25×7×16; it lost
 	// up to 5× where the estimate is above).
-	return 2*here <= old
+	return here, old, true
 }
 
 // pa4DeepRunner runs the deep-window units (whole planes; S storage, T

@@ -31,9 +31,12 @@ func TestPa4DeepAvgPool(t *testing.T) {
 }
 
 // pa4Path checks that a geometry takes (deep) or keeps off (!deep) the
-// deep-window path.
+// deep-window path (not given to the direct sums, qtTinyDeepUse).
 func pa4Path(deep bool) func(t *testing.T, p *winPlan) {
-	return func(t *testing.T, p *winPlan) { require.Equal(t, deep, pa4DeepUse(&job{wp: *p})) }
+	return func(t *testing.T, p *winPlan) {
+		j := &job{wp: *p}
+		require.Equal(t, deep, pa4DeepUse(j) && !qtTinyDeepUse(j))
+	}
 }
 
 // pa4BF16Check is pqAvgF16Check for bfloat16: AvgPoolBF16Context on random

@@ -12,7 +12,8 @@ import (
 
 // pltTinyGeom draws a 2- or 3-D geometry over small planes (1–12 per axis,
 // kernels 1–11, strides 1–6, dilations 1–3, pads, floor or ceil rounding)
-// that the tiny-plane path takes (pltTinyUse), over many planes.
+// that the tiny-plane path takes (pltTinyUse), over many planes; for
+// AvgPool the plan as qtReduce leaves it.
 func pltTinyGeom(r *rand.Rand) (Window, winPlan) {
 	for {
 		nsp := 2 + r.IntN(2)
@@ -26,7 +27,10 @@ func pltTinyGeom(r *rand.Rand) (Window, winPlan) {
 			continue
 		}
 		j := job{wp: p}
-		if pltTinyUse(&j, false, false) && pltTinyUse(&j, true, true) {
+		// AvgPool's plan after qtReduce must take the path too (round 16).
+		ja := job{wp: p}
+		qtReduce(&ja.wp, false)
+		if pltTinyUse(&j, false, false) && pltTinyUse(&j, true, true) && pltTinyUse(&ja, false, false) {
 			return g, p
 		}
 	}
