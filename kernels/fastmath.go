@@ -164,11 +164,12 @@ const (
 	FastSoftPlus                    // log(1+e^x)
 	FastGeluErf                     // x·Φ(x) = ½x(1+erf(x/√2)), fastgelu.go
 	FastGeluTanh                    // ½x(1+tanh(√(2/π)(x+0.044715x³))), fastgelu.go
+	FastElu                         // x < 0 ? β(e^x − 1) : x, os_elu.go
 )
 
 // feHasAsm reports whether the assembly body computes kind.
 func feHasAsm(kind FastExpKind) bool {
-	return kind <= FastRelu || kind == FastGeluErf || kind == FastGeluTanh
+	return kind <= FastRelu || kind == FastGeluErf || kind == FastGeluTanh || kind == FastElu
 }
 
 // FastExpF32 computes kind over min(len(dst), len(src)) elements: dst[i] = f(src[i])
@@ -232,6 +233,10 @@ func feApply(dst, src []float32, kind FastExpKind, beta float32, simd bool) {
 	case FastGeluTanh:
 		for i, x := range src {
 			dst[i] = feGeluTanh(x)
+		}
+	case FastElu:
+		for i, x := range src {
+			dst[i] = osElu(x, beta)
 		}
 	}
 }

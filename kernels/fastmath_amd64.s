@@ -25,7 +25,14 @@ FEVEC(320, 0x0000007f) // 127 (int)
 FEVEC(352, 0x80000000) // sign bit
 FEVEC(384, 0xc2d00000) // -104
 FEVEC(416, 0x42b20000) // 89
-GLOBL feC<>(SB), RODATA|NOPTR, $448
+FEVEC(448, 0x3e2aaaab) // 1/3!  (Elu's e^x − 1 near 0, os_elu.go; 1/2 is P5)
+FEVEC(480, 0x3d2aaaab) // 1/4!
+FEVEC(512, 0x3c088889) // 1/5!
+FEVEC(544, 0x3ab60b61) // 1/6!
+FEVEC(576, 0x39500d01) // 1/7!
+FEVEC(608, 0x37d00d01) // 1/8!
+FEVEC(640, 0xbf000000) // -0.5
+GLOBL feC<>(SB), RODATA|NOPTR, $672
 
 // FEEXPPARTS: exp(Y0) = Y2·Y3·Y1 (Y2 = e^r, Y3 and Y1 powers of two, multiplied in this
 // order so a result below the normal range is rounded once; Y1 = 0 below -104, where e^x
@@ -164,6 +171,8 @@ TEXT ·feExpAVX2(SB), NOSPLIT, $0-36
 	JEQ geluerf
 	CMPQ DX, $8
 	JEQ gelutanh
+	CMPQ DX, $9
+	JEQ elu
 
 exp:
 	VMOVUPS (SI), Y0
@@ -283,6 +292,33 @@ gelutanh:
 	ADDQ $32, DI
 	DECQ CX
 	JNE gelutanh
+	JMP done
+
+elu:
+	// x < 0: β·(x > −1/2 ? x + x²·(1/2! + x(1/3! + … + x/8!)) : e^x − 1), else x (os_elu.go).
+	VMOVUPS (SI), Y4
+	VMOVAPS Y4, Y0
+	FEEXP
+	VSUBPS Y12, Y0, Y5
+	VMOVUPS feC<>+608(SB), Y6
+	VFMADD213PS feC<>+576(SB), Y4, Y6
+	VFMADD213PS feC<>+544(SB), Y4, Y6
+	VFMADD213PS feC<>+512(SB), Y4, Y6
+	VFMADD213PS feC<>+480(SB), Y4, Y6
+	VFMADD213PS feC<>+448(SB), Y4, Y6
+	VFMADD213PS feC<>+256(SB), Y4, Y6
+	VMULPS Y4, Y4, Y7
+	VFMADD213PS Y4, Y7, Y6
+	VCMPPS $1, feC<>+640(SB), Y4, Y8
+	VBLENDVPS Y8, Y5, Y6, Y6
+	VMULPS Y15, Y6, Y6
+	VCMPPS $1, Y11, Y4, Y8
+	VBLENDVPS Y8, Y6, Y4, Y0
+	VMOVUPS Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNE elu
 	JMP done
 
 done:

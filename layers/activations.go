@@ -94,7 +94,11 @@ func (e *eluOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	if err != nil {
 		return nil, err
 	}
-	return bindUnary("Elu", in[0].Type, n, thrPlane(in[0].Shape), e.fn(), unaryWorkers(opts))
+	fn := e.fn()
+	if !opts.Reference { // SIMD exponentials, an accurate e^x − 1 near 0 (os_elu.go)
+		fn.fast = func(dst, src []float32) { kernels.EluF32(dst, src, e.Alpha) }
+	}
+	return bindUnary("Elu", in[0].Type, n, thrPlane(in[0].Shape), fn, unaryWorkers(opts))
 }
 
 // CheckRunnable implements RunChecker.

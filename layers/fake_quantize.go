@@ -134,6 +134,9 @@ func (f *fakeQuantizeOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	if k := fqFastKernel(in[0].Type, out, shapes, f.Levels, opts); k != nil {
 		return k, nil
 	}
+	if k := osFQHalfKernel(in[0].Type, out, shapes, f.Levels, opts); k != nil {
+		return k, nil
+	}
 	plan, err := kernels.NewFakeQuantize(out, shapes, f.Levels)
 	if err != nil {
 		return nil, err

@@ -83,7 +83,7 @@ func (l *lrnOp) CheckRunnable(in []Input) error {
 	return checkNormConstInput("LRN-1", "axes", in, 1)
 }
 
-func (l *lrnOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
+func (l *lrnOp) Prepare(in []Input, opts ExecOptions) (Kernel, error) {
 	if _, err := l.Infer(in); err != nil {
 		return nil, err
 	}
@@ -110,11 +110,20 @@ func (l *lrnOp) Prepare(in []Input, _ ExecOptions) (Kernel, error) {
 		return nil, err
 	}
 	b := normBinding{op: "LRN-1", t: in[0].Type, inputs: []int{0}, lens: []int{n}, outLen: n}
+	if !opts.Reference && plan.LRNOneAxis() { // one window axis: whole rows at a time (os_lrn.go)
+		return bindNorm(b, osLRNFastFn[float32](plan), osLRNFastFn[float64](plan))
+	}
 	return bindNorm(b, lrnFn[float32](plan), lrnFn[float64](plan))
 }
 
 func lrnFn[T float32 | float64](p *kernels.LRNPlan) func() (normFn[T], error) {
 	return func() (normFn[T], error) {
 		return func(out []T, in [][]T) error { return kernels.LRN(p, out, in[0]) }, nil
+	}
+}
+
+func osLRNFastFn[T float32 | float64](p *kernels.LRNPlan) func() (normFn[T], error) {
+	return func() (normFn[T], error) {
+		return func(out []T, in [][]T) error { return kernels.LRNFast(p, out, in[0]) }, nil
 	}
 }

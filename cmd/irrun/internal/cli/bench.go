@@ -87,6 +87,10 @@ type benchResult struct {
 	LatencyMS     latencyStats `json:"latency_ms"`
 	ThroughputFPS float64      `json:"throughput_fps"`
 	NThreads      int          `json:"nthreads"`
+	// CPUPerIterMS is the process's CPU time (user + system, every thread) over the timed loop
+	// divided by the iteration count; 0 where the system does not report it. On a loaded machine it
+	// is steadier than the latency at one thread.
+	CPUPerIterMS float64 `json:"cpu_ms_per_iter,omitempty"`
 	// With --profile: the run with the median total time of ProfileRuns profiled runs.
 	ProfileRuns int          `json:"profile_runs,omitempty"`
 	Layers      []layerTime  `json:"layers,omitempty"`
@@ -173,6 +177,7 @@ func (e *env) bench(cmd *cobra.Command, args []string, o *benchOptions) error {
 		capHint = 1 << 16
 	}
 	lat := make([]time.Duration, 0, min(capHint, 1<<20))
+	cpu0, cpuOK := osProcessCPU()
 	start := time.Now()
 	lastBar := start
 	for {
@@ -197,6 +202,7 @@ func (e *env) bench(cmd *cobra.Command, args []string, o *benchOptions) error {
 		}
 	}
 	total := time.Since(start)
+	cpu1, cpuOK1 := osProcessCPU()
 	if bar != nil {
 		bar.Finish()
 	}
@@ -208,6 +214,9 @@ func (e *env) bench(cmd *cobra.Command, args []string, o *benchOptions) error {
 	res := benchResult{ReadMS: ms(ld.readTime), CompileMS: ms(ld.compileTime), FirstMS: ms(first), Count: len(lat), DurationMS: ms(total), LatencyMS: latency(lat), NThreads: threads}
 	if total > 0 {
 		res.ThroughputFPS = float64(len(lat)) / total.Seconds()
+	}
+	if cpuOK && cpuOK1 && len(lat) > 0 {
+		res.CPUPerIterMS = ms(cpu1-cpu0) / float64(len(lat))
 	}
 	if o.pc {
 		pr, err := profileMedian(ctx, ld.prog, inputs, profileRuns)
