@@ -30,7 +30,7 @@ import "unsafe"
 // k[10,6,1] s[1,6,3]: 5.3 → 0.39 ms; f32 10×137×16×32×1: 5.5 → 1.2 ms,
 // the reference 6.3), while on 2-D ones this path won 40 of 47).
 func psColUse[T Number](p *winPlan) bool {
-	return p.nsp >= 2 && p.in[0] == 1 && p.out[0] == 1 && p.k[2] == 1 && p.s[2] > 1 && p.k[1] > 1 && p.s[1] > 1 && (!poolIsHalf[T]() || qcPfVec[T](p.s[2])) && p.outLen() > 0 && p.inPlane > 0
+	return p.nsp >= 2 && p.in[0] == 1 && p.out[0] == 1 && p.k[2] == 1 && p.s[2] > 1 && p.k[1] > 1 && p.s[1] > 1 && qcColHalf[T](p) && p.outLen() > 0 && p.inPlane > 0
 }
 
 type psColRunner[T Number] struct{}

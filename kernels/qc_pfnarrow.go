@@ -135,3 +135,21 @@ func qcColFold[T Number](dst []T, ds int, src []T, sr, sc, ts, taps, rows, cols 
 	}
 	qcFoldGo(dst, ds, src, sr, sc, ts, taps, rows, cols, load)
 }
+
+// qcColHalf reports whether the column-select path (psColUse) takes plan p
+// on storage T as far as T goes: every type but f16/bf16, which need the
+// narrow kernel (AVX-512, qcPfVec) and, for f16, rows of two outputs or
+// more. With one output a row (16 lanes a block, 1 used; max f16
+// 10×297×69×3 k[8,1] s[3,3]: 0.65 → 0.92–0.96 ms, 10×394×65×3 k[8,1]
+// s[3,4] 0.79 → 1.17) the widening paths were faster; bf16's load (a zero
+// extension and a shift) is cheaper than f16's conversion, and bf16 won
+// there too (0.94 → 0.91, 1.16 → 1.03).
+func qcColHalf[T Number](p *winPlan) bool {
+	if !poolIsHalf[T]() {
+		return true
+	}
+	if _, f16 := any(*new(T)).(poolF16); f16 && p.out[2] < 2 {
+		return false
+	}
+	return qcPfVec[T](p.s[2])
+}
