@@ -64,3 +64,23 @@ func qcRowsCheck[T Number](t *testing.T) {
 	}
 	require.Greater(t, wide, 100)
 }
+
+// qcPlanesGeom is the drawer p3Geom and qmGeom share: a MaxPool geometry of
+// nsp spatial axes over 2–24 planes (N 1–2, C 1–12), axis a drawn by
+// axis(a) — kernel, stride, dilation and the bound n of its extent and pads
+// (testPoolAxis) — redrawn until it plans, has two planes or more and at
+// most maxOut outputs a plane.
+func qcPlanesGeom(r *rand.Rand, nsp, maxOut int, axis func(a int) (k, s, d, n int)) (Window, winPlan) {
+	for {
+		g := Window{N: 1 + r.IntN(2), C: 1 + r.IntN(12)}
+		for a := 0; a < nsp; a++ {
+			k, s, d, n := axis(a)
+			testPoolAxis(r, &g, k, s, d, nil, func() int { return r.IntN(n) })
+		}
+		p, err := g.plan()
+		if err != nil || p.planes < 2 || p.outPlane > maxOut {
+			continue
+		}
+		return g, p
+	}
+}
