@@ -63,11 +63,6 @@ func p3RowsMax[T Number](dst, src []T, tab, rs []int32, nr, cols, planes, ip int
 	var z T
 	e := int(unsafe.Sizeof(z))
 	d, s, r, ib, iv := ptr(dst), ptr(src), &rs[0], ip*e, bits64(init)
-	if qcRowsWide(cols, e) {
-		// Rows of two to four vectors: one accumulator each (qc_rows_amd64.go).
-		qcRowsAsm[T](d, s, t, r, nr, cols, planes, ib, iv)
-		return
-	}
 	switch k := kindOf[T](); {
 	case k == kFloat32:
 		p3RowsF32(d, s, t, r, nr, cols, planes, ib, iv)

@@ -9,7 +9,7 @@ import (
 )
 
 // TestQcRowsWide: the row-table fold on rows of one to five vectors
-// (p3RowsMax, which takes qc_rows_amd64.s for two to four) against its Go
+// (p3RowsMax; QC_WIDE in qc_rows_amd64.h for two to four) against its Go
 // definition p3RowsMaxGo, bit for bit but the sign of a zero maximum (NaN,
 // ±Inf, ±0, extremes; the fold order is free), for the
 // ten lane types: random tap tables (empty rows included), several planes.
@@ -83,4 +83,11 @@ func qcPlanesGeom(r *rand.Rand, nsp, maxOut int, axis func(a int) (k, s, d, n in
 		}
 		return g, p
 	}
+}
+
+// qcRowsWide reports whether rows of cols elements of size e take
+// QC_WIDE's bodies (qc_rows_amd64.h): two to four 64-byte vectors a row.
+func qcRowsWide(cols, e int) bool {
+	L := 64 / e
+	return cols > L && cols <= 4*L
 }
