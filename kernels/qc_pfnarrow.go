@@ -34,13 +34,7 @@ func qcFoldMax[T Number](dst []T, ds int, src []T, sr, sc, ts, taps, rh, kh, row
 	if ds < 0 || (rows-1)*ds+cols > len(dst) || (kh-1)*rh+(rows-1)*sr+(cols-1)*sc+(taps-1)*ts >= len(src) {
 		panic("kernels: qcFoldMax out of range")
 	}
-	ext := (kh-1)*rh + qcLanes*sc*((cols+qcLanes-1)/qcLanes) + (taps-1)*ts // elements read from a row's start
-	fit := rows
-	if ext > len(src) {
-		fit = 0
-	} else if sr > 0 {
-		fit = min(rows, (len(src)-ext)/sr+1)
-	}
+	fit := qcFitRows(len(src), qcLanes, sr, sc, ts, taps, rh, kh, rows, cols)
 	if fit > 0 {
 		qcPfAsm(dst, ds, src, sr, sc, ts, taps, rh, kh, fit, cols, qcInit[T](), load)
 	}
@@ -51,6 +45,22 @@ func qcFoldMax[T Number](dst []T, ds int, src []T, sr, sc, ts, taps, rh, kh, row
 		}
 	}
 	return true
+}
+
+// qcFitRows returns how many of rows output rows (row stride sr) a
+// fold-then-split kernel of L lanes a block can fold from a source of n
+// elements: its whole blocks read L·sc·⌈cols/L⌉ + (taps−1)·ts elements
+// from a row's first tap, (kh−1)·rh on; the later rows fold in Go.
+// (pfFoldMax, pfFoldMaxIdx and qcFoldMax.)
+func qcFitRows(n, L, sr, sc, ts, taps, rh, kh, rows, cols int) int {
+	ext := (kh-1)*rh + L*sc*((cols+L-1)/L) + (taps-1)*ts
+	if ext > n {
+		return 0
+	}
+	if sr > 0 {
+		return min(rows, (n-ext)/sr+1)
+	}
+	return rows
 }
 
 // qcPfTailRegs is pfTailRegs for the narrow kernels' 16 lanes: the
