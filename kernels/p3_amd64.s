@@ -2,6 +2,7 @@
 
 #include "textflag.h"
 #include "poolmask_amd64.h"
+#include "qc_rows_amd64.h"
 
 // Row-table max folds of whole planes (round 14, helper p3; see p3_rows.go
 // and p3RowsMaxGo for the definition). For every plane and every output
@@ -17,8 +18,10 @@
 // mask, K6 tail mask, Z15 init. The taps of a vector are folded two at a
 // time into Z0 and Z2 (two dependency chains), which are then merged: for
 // values only the fold order is free (p3_rows.go). planes counts down in
-// its argument slot.
-#define P3_ROWS(SH, LANES, KMOV, MOVU, LOADA, LOADB, OP) \
+// its argument slot. Rows of two to four vectors take QC_WIDE's bodies
+// (qc_rows_amd64.h, round 16): one accumulator per vector. SC is the
+// element size, LSH log2 LANES.
+#define P3_ROWS(SH, SC, LANES, LSH, KMOV, MOVU, LOADA, LOADB, OP) \
 	MOVQ dst+0(FP), DI; \
 	MOVQ src+8(FP), SI; \
 	MOVQ tab+16(FP), R8; \
@@ -27,7 +30,7 @@
 	POOL_MASKS(R12, LANES, KMOV); \
 	CMPQ planes+48(FP), $0; \
 	JLE done; \
-plane: \
+	QC_WIDE(SH, SC, LANES, LSH, KMOV, MOVU, OP, plane); \
 	XORQ R11, R11; \
 row: \
 	CMPQ R11, nr+32(FP); \
@@ -97,47 +100,56 @@ done: \
 #define P3LDA8 VMOVDQU8.Z (BX)(DX*1), K1, Z1
 #define P3LDB8 VMOVDQU8.Z (BX)(R14*1), K1, Z3
 
+// P3_BODY32, P3_BODY64, P3_BODY16 and P3_BODY8 are the body of a kernel
+// of 4-, 8-, 2- and 1-byte lanes: the init broadcast and P3_ROWS, OP the
+// lane max. (The TEXT lines stay outside the macros, where go vet checks
+// their frames against the Go declarations.)
+#define P3_BODY32(OP) \
+	VPBROADCASTD init+64(FP), Z15; \
+	P3_ROWS(2, 4, 16, 4, KMOVW, VMOVDQU32, P3LDA32, P3LDB32, OP)
+
+#define P3_BODY64(OP) \
+	VPBROADCASTQ init+64(FP), Z15; \
+	P3_ROWS(3, 8, 8, 3, KMOVB, VMOVDQU64, P3LDA64, P3LDB64, OP)
+
+#define P3_BODY16(OP) \
+	MOVQ init+64(FP), AX; \
+	VPBROADCASTW AX, Z15; \
+	P3_ROWS(1, 2, 32, 5, KMOVD, VMOVDQU16, P3LDA16, P3LDB16, OP)
+
+#define P3_BODY8(OP) \
+	MOVQ init+64(FP), AX; \
+	VPBROADCASTB AX, Z15; \
+	P3_ROWS(0, 1, 64, 6, KMOVQ, VMOVDQU8, P3LDA8, P3LDB8, OP)
+
 // func p3RowsF32(dst, src unsafe.Pointer, tab, rs *int32, nr, cols, planes, ip int, init uint64)
+// and the same for the nine other lane types.
 TEXT ·p3RowsF32(SB), NOSPLIT, $0-72
-	VPBROADCASTD init+64(FP), Z15
-	P3_ROWS(2, 16, KMOVW, VMOVDQU32, P3LDA32, P3LDB32, VMAXPS)
+	P3_BODY32(VMAXPS)
 
 TEXT ·p3RowsI32(SB), NOSPLIT, $0-72
-	VPBROADCASTD init+64(FP), Z15
-	P3_ROWS(2, 16, KMOVW, VMOVDQU32, P3LDA32, P3LDB32, VPMAXSD)
+	P3_BODY32(VPMAXSD)
 
 TEXT ·p3RowsU32(SB), NOSPLIT, $0-72
-	VPBROADCASTD init+64(FP), Z15
-	P3_ROWS(2, 16, KMOVW, VMOVDQU32, P3LDA32, P3LDB32, VPMAXUD)
+	P3_BODY32(VPMAXUD)
 
 TEXT ·p3RowsF64(SB), NOSPLIT, $0-72
-	VPBROADCASTQ init+64(FP), Z15
-	P3_ROWS(3, 8, KMOVB, VMOVDQU64, P3LDA64, P3LDB64, VMAXPD)
+	P3_BODY64(VMAXPD)
 
 TEXT ·p3RowsI64(SB), NOSPLIT, $0-72
-	VPBROADCASTQ init+64(FP), Z15
-	P3_ROWS(3, 8, KMOVB, VMOVDQU64, P3LDA64, P3LDB64, VPMAXSQ)
+	P3_BODY64(VPMAXSQ)
 
 TEXT ·p3RowsU64(SB), NOSPLIT, $0-72
-	VPBROADCASTQ init+64(FP), Z15
-	P3_ROWS(3, 8, KMOVB, VMOVDQU64, P3LDA64, P3LDB64, VPMAXUQ)
+	P3_BODY64(VPMAXUQ)
 
 TEXT ·p3RowsI16(SB), NOSPLIT, $0-72
-	MOVQ init+64(FP), AX
-	VPBROADCASTW AX, Z15
-	P3_ROWS(1, 32, KMOVD, VMOVDQU16, P3LDA16, P3LDB16, VPMAXSW)
+	P3_BODY16(VPMAXSW)
 
 TEXT ·p3RowsU16(SB), NOSPLIT, $0-72
-	MOVQ init+64(FP), AX
-	VPBROADCASTW AX, Z15
-	P3_ROWS(1, 32, KMOVD, VMOVDQU16, P3LDA16, P3LDB16, VPMAXUW)
+	P3_BODY16(VPMAXUW)
 
 TEXT ·p3RowsI8(SB), NOSPLIT, $0-72
-	MOVQ init+64(FP), AX
-	VPBROADCASTB AX, Z15
-	P3_ROWS(0, 64, KMOVQ, VMOVDQU8, P3LDA8, P3LDB8, VPMAXSB)
+	P3_BODY8(VPMAXSB)
 
 TEXT ·p3RowsU8(SB), NOSPLIT, $0-72
-	MOVQ init+64(FP), AX
-	VPBROADCASTB AX, Z15
-	P3_ROWS(0, 64, KMOVQ, VMOVDQU8, P3LDA8, P3LDB8, VPMAXUB)
+	P3_BODY8(VPMAXUB)

@@ -13,28 +13,20 @@ import (
 // rows 1–30, width 1–40, kernels 1–11, strides 1–6, dilations 1–3, pads,
 // floor or ceil rounding) over 2–24 planes.
 func p3Geom(r *rand.Rand) (Window, winPlan) {
-	for {
-		g := Window{N: 1 + r.IntN(2), C: 1 + r.IntN(12)}
-		for a := 0; a < 3; a++ {
-			k, s, d := 1+r.IntN(11), 1+r.IntN(6), 1
-			if r.IntN(3) == 0 {
-				d = 1 + r.IntN(3)
-			}
-			if a == 2 && r.IntN(3) == 0 {
-				k, s, d = 1, 1, 1 // the identity W window
-			}
-			n := 30
-			if a == 2 {
-				n = 40
-			}
-			testPoolAxis(r, &g, k, s, d, nil, func() int { return r.IntN(n) })
+	return qcPlanesGeom(r, 3, 400, func(a int) (k, s, d, n int) {
+		k, s, d = 1+r.IntN(11), 1+r.IntN(6), 1
+		if r.IntN(3) == 0 {
+			d = 1 + r.IntN(3)
 		}
-		p, err := g.plan()
-		if err != nil || p.planes < 2 || p.outPlane > 400 {
-			continue
+		if a == 2 && r.IntN(3) == 0 {
+			k, s, d = 1, 1, 1 // the identity W window
 		}
-		return g, p
-	}
+		n = 30
+		if a == 2 {
+			n = 40
+		}
+		return k, s, d, n
+	})
 }
 
 func testP3Rows[T Number](t *testing.T, r *rand.Rand, w1, w2 *Workers) {

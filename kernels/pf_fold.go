@@ -35,14 +35,7 @@ func pfFoldMax[T Number](dst []T, ds int, src []T, sr, sc, ts, taps, rh, kh, row
 	if ds < 0 || (rows-1)*ds+cols > len(dst) || (kh-1)*rh+(rows-1)*sr+(cols-1)*sc+(taps-1)*ts >= len(src) {
 		panic("kernels: pfFoldMax out of range")
 	}
-	L := pfLanes[T]()
-	ext := (kh-1)*rh + L*sc*((cols+L-1)/L) + (taps-1)*ts // elements read from a row's start
-	fit := rows
-	if ext > len(src) {
-		fit = 0
-	} else if sr > 0 {
-		fit = min(rows, (len(src)-ext)/sr+1)
-	}
+	fit := qcFitRows(len(src), pfLanes[T](), sr, sc, ts, taps, rh, kh, rows, cols)
 	if fit > 0 {
 		pfMaxAsm(dst, ds, src, sr, sc, ts, taps, rh, kh, fit, cols, init, load)
 	}
@@ -70,14 +63,7 @@ func pfFoldMaxIdx[T Number](dst []T, di []int32, ds int, src []T, sr, sc, ts, ta
 	if ds < 0 || (rows-1)*ds+cols > min(len(dst), len(di)) || (kh-1)*rh+(rows-1)*sr+(cols-1)*sc+(taps-1)*ts >= len(src) {
 		panic("kernels: pfFoldMaxIdx out of range")
 	}
-	L := pfLanes[T]()
-	ext := (kh-1)*rh + L*sc*((cols+L-1)/L) + (taps-1)*ts
-	fit := rows
-	if ext > len(src) {
-		fit = 0
-	} else if sr > 0 {
-		fit = min(rows, (len(src)-ext)/sr+1)
-	}
+	fit := qcFitRows(len(src), pfLanes[T](), sr, sc, ts, taps, rh, kh, rows, cols)
 	if fit > 0 {
 		pfMaxIdxAsm(dst, di, ds, src, sr, sc, ts, taps, rh, kh, fit, cols, init, load, i0, ir, ic, it, ih)
 	}

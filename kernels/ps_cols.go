@@ -30,7 +30,7 @@ import "unsafe"
 // k[10,6,1] s[1,6,3]: 5.3 → 0.39 ms; f32 10×137×16×32×1: 5.5 → 1.2 ms,
 // the reference 6.3), while on 2-D ones this path won 40 of 47).
 func psColUse[T Number](p *winPlan) bool {
-	return p.nsp >= 2 && p.in[0] == 1 && p.out[0] == 1 && p.k[2] == 1 && p.s[2] > 1 && p.k[1] > 1 && p.s[1] > 1 && !poolIsHalf[T]() && p.outLen() > 0 && p.inPlane > 0
+	return p.nsp >= 2 && p.in[0] == 1 && p.out[0] == 1 && p.k[2] == 1 && p.s[2] > 1 && p.k[1] > 1 && p.s[1] > 1 && qcColHalf[T](p) && p.outLen() > 0 && p.inPlane > 0
 }
 
 type psColRunner[T Number] struct{}
@@ -41,7 +41,7 @@ func psColUnits[T Number](j *job, lo, hi int) {
 	p := &j.wp
 	src := unsafe.Slice((*T)(j.src), p.inLen())
 	dst := unsafe.Slice((*T)(j.dst), p.outLen())
-	low := lowest[T]()
+	low := qcColLow[T]() // f16/bf16: −Inf (qc_pfnarrow.go)
 	H, W := p.in[1], p.in[2]
 	Ho, Wo := p.out[1], p.out[2]
 	clo, chi := psSelRows(p.s[2], p.pb[2], W, Wo)
@@ -78,9 +78,7 @@ func psColUnits[T Number](j *job, lo, hi int) {
 				}
 				q := zoff + (i*p.s[1]-p.pb[1]+ylo*p.d[1])*W + clo*p.s[2] - p.pb[2]
 				sr, ts, taps := p.s[1]*W, p.d[1]*W, yhi-ylo
-				if !pfFoldMax(dst[o:], Wo, src[q:], sr, p.s[2], ts, taps, 0, 1, i2-i, chi-clo, low, !first) {
-					foldMax(dst[o:], Wo, src[q:], sr, p.s[2], ts, taps, i2-i, chi-clo, low, !first)
-				}
+				qcColFold(dst[o:], Wo, src[q:], sr, p.s[2], ts, taps, i2-i, chi-clo, low, !first)
 			}
 			first = false
 		}

@@ -73,9 +73,9 @@
 	PW_NEXT(LD, ROW)
 
 // PW_ROWS: every row loaded once. LD is the element width's masked move,
-// PERM the two-source permute, MAX the lane max, ROW and TAP the body's
-// labels.
-#define PW_ROWS(LD, PERM, MAX, ROW, TAP) \
+// PERM the two-source permute, MAX the lane max, SC the element size
+// (unused: every row starts at offset 0), ROW and TAP the body's labels.
+#define PW_ROWS(LD, PERM, MAX, SC, ROW, TAP) \
 	PW_SETUP \
 	LEAQ 272(DX), R14 \
 ROW: \
@@ -114,42 +114,57 @@ TAP: \
 	CMPQ AX, $N \
 	JEQ L
 
+// PW_SEL5 is the selector chain both entry points share: types 1..5 (i32,
+// u32, f64, i64, u64) jump to their labels, type 0 (f32) falls through.
+#define PW_SEL5 \
+	PW_SEL(1, i32) \
+	PW_SEL(2, u32) \
+	PW_SEL(3, f64) \
+	PW_SEL(4, i64) \
+	PW_SEL(5, u64)
+
+// PW_F32 … PW_U64 expand body macro BODY (PW_ROWS, PW_TAPS, PS4_ROWS) for
+// one element type: its masked move, two-source permute, lane max and
+// element size, then the body's labels.
+#define PW_F32(BODY, ROW, TAP) BODY(VMOVDQU32, VPERMI2PS, VMAXPS, 4, ROW, TAP)
+#define PW_I32(BODY, ROW, TAP) BODY(VMOVDQU32, VPERMI2D, VPMAXSD, 4, ROW, TAP)
+#define PW_U32(BODY, ROW, TAP) BODY(VMOVDQU32, VPERMI2D, VPMAXUD, 4, ROW, TAP)
+#define PW_F64(BODY, ROW, TAP) BODY(VMOVDQU64, VPERMI2PD, VMAXPD, 8, ROW, TAP)
+#define PW_I64(BODY, ROW, TAP) BODY(VMOVDQU64, VPERMI2Q, VPMAXSQ, 8, ROW, TAP)
+#define PW_U64(BODY, ROW, TAP) BODY(VMOVDQU64, VPERMI2Q, VPMAXUQ, 8, ROW, TAP)
+
 TEXT ·pwPermAsm(SB), NOSPLIT, $0-56
 	MOVQ sel+48(FP), AX
-	PW_SEL(1, i32)
-	PW_SEL(2, u32)
-	PW_SEL(3, f64)
-	PW_SEL(4, i64)
-	PW_SEL(5, u64)
+	PW_SEL5
 	PW_SEL(6, wf32)
 	PW_SEL(7, wi32)
 	PW_SEL(8, wu32)
 	PW_SEL(9, wf64)
 	PW_SEL(10, wi64)
 	PW_SEL(11, wu64)
-	PW_ROWS(VMOVDQU32, VPERMI2PS, VMAXPS, rowF32, tapF32)
+	PW_F32(PW_ROWS, rowF32, tapF32)
 i32:
-	PW_ROWS(VMOVDQU32, VPERMI2D, VPMAXSD, rowI32, tapI32)
+	PW_I32(PW_ROWS, rowI32, tapI32)
 u32:
-	PW_ROWS(VMOVDQU32, VPERMI2D, VPMAXUD, rowU32, tapU32)
+	PW_U32(PW_ROWS, rowU32, tapU32)
 f64:
-	PW_ROWS(VMOVDQU64, VPERMI2PD, VMAXPD, rowF64, tapF64)
+	PW_F64(PW_ROWS, rowF64, tapF64)
 i64:
-	PW_ROWS(VMOVDQU64, VPERMI2Q, VPMAXSQ, rowI64, tapI64)
+	PW_I64(PW_ROWS, rowI64, tapI64)
 u64:
-	PW_ROWS(VMOVDQU64, VPERMI2Q, VPMAXUQ, rowU64, tapU64)
+	PW_U64(PW_ROWS, rowU64, tapU64)
 wf32:
-	PW_TAPS(VMOVDQU32, VPERMI2PS, VMAXPS, 4, wrowF32, wtapF32)
+	PW_F32(PW_TAPS, wrowF32, wtapF32)
 wi32:
-	PW_TAPS(VMOVDQU32, VPERMI2D, VPMAXSD, 4, wrowI32, wtapI32)
+	PW_I32(PW_TAPS, wrowI32, wtapI32)
 wu32:
-	PW_TAPS(VMOVDQU32, VPERMI2D, VPMAXUD, 4, wrowU32, wtapU32)
+	PW_U32(PW_TAPS, wrowU32, wtapU32)
 wf64:
-	PW_TAPS(VMOVDQU64, VPERMI2PD, VMAXPD, 8, wrowF64, wtapF64)
+	PW_F64(PW_TAPS, wrowF64, wtapF64)
 wi64:
-	PW_TAPS(VMOVDQU64, VPERMI2Q, VPMAXSQ, 8, wrowI64, wtapI64)
+	PW_I64(PW_TAPS, wrowI64, wtapI64)
 wu64:
-	PW_TAPS(VMOVDQU64, VPERMI2Q, VPMAXUQ, 8, wrowU64, wtapU64)
+	PW_U64(PW_TAPS, wrowU64, wtapU64)
 
 // Round 14 (ps): rows of up to four registers (psPerm4, ps_perm4.go). The
 // row is loaded once into Z0:Z1 (elements 0..2L−1) and Z4:Z5 (2L..4L−1),
@@ -157,7 +172,7 @@ wu64:
 // indices select from both pairs and the lanes whose position lies in the
 // upper half (the tap's hi mask, K7) take the second selection before the
 // max. R15 walks the taps' hi masks (psPerm4 offset 2324).
-#define PS4_ROWS(LD, PERM, MAX, MOV, ROW, TAP) \
+#define PS4_ROWS(LD, PERM, MAX, SC, ROW, TAP) \
 	PW_SETUP \
 	LEAQ 272(DX), R14 \
 	KMOVW 2320(DX), K5 \
@@ -179,7 +194,7 @@ TAP: \
 	VMOVDQA64 Z6, Z3 \
 	PERM Z5, Z4, Z6 \
 	PERM Z1, Z0, Z3 \
-	MOV Z6, K7, Z3 \
+	LD Z6, K7, Z3 \
 	KMOVW (AX), K1 \
 	MAX Z2, Z3, K1, Z2 \
 	ADDQ $2, AX \
@@ -195,19 +210,15 @@ TAP: \
 // func psPerm4Asm(dst unsafe.Pointer, ds int, src unsafe.Pointer, sr, rows int, t *psPerm4, sel int)
 TEXT ·psPerm4Asm(SB), NOSPLIT, $0-56
 	MOVQ sel+48(FP), AX
-	PW_SEL(1, i32)
-	PW_SEL(2, u32)
-	PW_SEL(3, f64)
-	PW_SEL(4, i64)
-	PW_SEL(5, u64)
-	PS4_ROWS(VMOVDQU32, VPERMI2PS, VMAXPS, VMOVDQU32, rowF32, tapF32)
+	PW_SEL5
+	PW_F32(PS4_ROWS, rowF32, tapF32)
 i32:
-	PS4_ROWS(VMOVDQU32, VPERMI2D, VPMAXSD, VMOVDQU32, rowI32, tapI32)
+	PW_I32(PS4_ROWS, rowI32, tapI32)
 u32:
-	PS4_ROWS(VMOVDQU32, VPERMI2D, VPMAXUD, VMOVDQU32, rowU32, tapU32)
+	PW_U32(PS4_ROWS, rowU32, tapU32)
 f64:
-	PS4_ROWS(VMOVDQU64, VPERMI2PD, VMAXPD, VMOVDQU64, rowF64, tapF64)
+	PW_F64(PS4_ROWS, rowF64, tapF64)
 i64:
-	PS4_ROWS(VMOVDQU64, VPERMI2Q, VPMAXSQ, VMOVDQU64, rowI64, tapI64)
+	PW_I64(PS4_ROWS, rowI64, tapI64)
 u64:
-	PS4_ROWS(VMOVDQU64, VPERMI2Q, VPMAXUQ, VMOVDQU64, rowU64, tapU64)
+	PW_U64(PS4_ROWS, rowU64, tapU64)

@@ -11,30 +11,25 @@ import (
 // 1–64 or, one time in four, 1–300, H kernels 1–11, W kernels 1–8, H strides 2–6 mostly, W strides
 // 1–6, dilations 1–3, pads, floor or ceil rounding) over 2–24 planes.
 func qmGeom(r *rand.Rand) (Window, winPlan) {
-	for {
-		g := Window{N: 1 + r.IntN(2), C: 1 + r.IntN(12)}
-		wide := r.IntN(4) == 0
-		for a, n := range [2]int{80, 64} {
-			if a == 1 && wide {
-				n = 300
-			}
-			k, s, d := 1+r.IntN(11), 1+r.IntN(6), 1
-			if a == 1 {
-				k = 1 + r.IntN(8)
-			} else if r.IntN(6) != 0 {
-				s = 2 + r.IntN(5)
-			}
-			if r.IntN(3) == 0 {
-				d = 1 + r.IntN(3)
-			}
-			testPoolAxis(r, &g, k, s, d, nil, func() int { return r.IntN(n) })
+	wide := false
+	return qcPlanesGeom(r, 2, 600, func(a int) (k, s, d, n int) {
+		n = [2]int{80, 64}[a]
+		if a == 0 {
+			wide = r.IntN(4) == 0
+		} else if wide {
+			n = 300
 		}
-		p, err := g.plan()
-		if err != nil || p.planes < 2 || p.outPlane > 600 {
-			continue
+		k, s, d = 1+r.IntN(11), 1+r.IntN(6), 1
+		if a == 1 {
+			k = 1 + r.IntN(8)
+		} else if r.IntN(6) != 0 {
+			s = 2 + r.IntN(5)
 		}
-		return g, p
-	}
+		if r.IntN(3) == 0 {
+			d = 1 + r.IntN(3)
+		}
+		return k, s, d, n
+	})
 }
 
 func (ptOf[T]) qmRows(t *testing.T, r *rand.Rand, w1, w2 *Workers) {
