@@ -130,17 +130,8 @@ func piCheck[T Number](t *testing.T, pool []*Workers) {
 		if it%2 == 1 {
 			axis = p.nsp + 1
 		}
-		want, wantI, wantI32 := piWant(t, g, src, axis)
-
-		got := make([]T, p.outLen())
-		gotI := make([]int64, p.outLen())
-		require.NoError(t, piForced(g, src, got, gotI, axis))
-		piSame(t, pltBits(want), pltBits(got), "%+v forced values", g)
-		piSame(t, wantI, gotI, "%+v forced indices axis %d", g, axis)
-		gotI32 := make([]int32, p.outLen())
-		require.NoError(t, piForced(g, src, got, gotI32, axis))
-		piSame(t, wantI32, gotI32, "%+v forced int32 indices axis %d", g, axis)
-
+		piForcedCheck(t, "pi", g, src, axis, piForced[T, int64], piForced[T, int32])
+		want, wantI, _ := piWant(t, g, src, axis)
 		for _, w := range pool {
 			got := make([]T, p.outLen())
 			gotI := make([]int64, p.outLen())
@@ -177,4 +168,22 @@ func piSame[E comparable](t *testing.T, want, got []E, msg string, args ...any) 
 			require.Equal(t, want[i], got[i], append([]any{msg + " (element %d of %d)"}, append(args, i, len(want))...)...)
 		}
 	}
+}
+
+// piForcedCheck runs a forced block (named what in failures) (f64: with int64 indices, f32: int32)
+// on src and requires MaxPoolReference's values bit for bit and indices.
+func piForcedCheck[T Number](t *testing.T, what string, g Window, src []T, axis int,
+	f64 func(Window, []T, []T, []int64, int) error, f32 func(Window, []T, []T, []int32, int) error) {
+	t.Helper()
+	want, wantI, wantI32 := piWant(t, g, src, axis)
+	got := make([]T, len(want))
+	gotI := make([]int64, len(want))
+	require.NoError(t, f64(g, src, got, gotI, axis))
+	piSame(t, pltBits(want), pltBits(got), "%s %+v forced values", what, g)
+	piSame(t, wantI, gotI, "%s %+v forced indices axis %d", what, g, axis)
+	got = make([]T, len(want))
+	gotI32 := make([]int32, len(want))
+	require.NoError(t, f32(g, src, got, gotI32, axis))
+	piSame(t, pltBits(want), pltBits(got), "%s %+v forced values (int32 indices)", what, g)
+	piSame(t, wantI32, gotI32, "%s %+v forced int32 indices axis %d", what, g, axis)
 }

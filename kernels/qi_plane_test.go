@@ -45,15 +45,7 @@ func qiCheck[T Number](t *testing.T) {
 		g, p := piGeom(r)
 		src := piValues[T](r, p.inLen(), it%4 == 3)
 		axis := []int{0, 1, p.nsp + 1}[it%3]
-		want, wantI, wantI32 := piWant(t, g, src, axis)
-		got := make([]T, p.outLen())
-		gotI := make([]int64, p.outLen())
-		require.NoError(t, qiForced(g, src, got, gotI, axis))
-		piSame(t, pltBits(want), pltBits(got), "%+v forced values", g)
-		piSame(t, wantI, gotI, "%+v forced indices axis %d", g, axis)
-		gotI32 := make([]int32, p.outLen())
-		require.NoError(t, qiForced(g, src, got, gotI32, axis))
-		piSame(t, wantI32, gotI32, "%+v forced int32 indices axis %d", g, axis)
+		piForcedCheck(t, "qi", g, src, axis, qiForced[T, int64], qiForced[T, int32])
 	}
 }
 
