@@ -93,7 +93,12 @@ func MaxPoolContext[T Number, I Index](ctx context.Context, w *Workers, g Window
 	j.fn = maxRunner[T, I]{}
 	j.ints[1] = 0
 	par := planRows(j, w.threadsFor(), int(unsafe.Sizeof(src[0]))+4)
-	if pi4Use[T](j) {
+	if q3Use[T](j) {
+		// 3-D windows with indices over few columns: depth taps first
+		// over whole planes, then the first element equal (q3_depth.go).
+		j.fn = q3DepthRunner[T, I]{}
+		par = q3DepthPlan(j, w.threadsFor())
+	} else if pi4Use[T](j) {
 		// Indices, columns first: an indexed fold of the window rows, the
 		// values-only W pass, then the first column equal (pi4_col.go).
 		j.fn = pi4MaxRunner[T, I]{}
