@@ -49,8 +49,12 @@ func pi4Check[T Number](t *testing.T) {
 		}
 		for _, planes := range []bool{false, true} {
 			piForcedCheck(t, map[bool]string{false: "pi4 rows", true: "pi4 planes"}[planes], g, src, axis,
-				func(g Window, src, dst []T, idx []int64, axis int) error { return pi4Forced(g, src, dst, idx, axis, planes) },
-				func(g Window, src, dst []T, idx []int32, axis int) error { return pi4Forced(g, src, dst, idx, axis, planes) })
+				func(g Window, src, dst []T, idx []int64, axis int) error {
+					return pi4Forced(g, src, dst, idx, axis, planes)
+				},
+				func(g Window, src, dst []T, idx []int32, axis int) error {
+					return pi4Forced(g, src, dst, idx, axis, planes)
+				})
 		}
 	}
 }
