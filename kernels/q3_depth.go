@@ -227,7 +227,7 @@ func q3Use[T Number](j *job) bool {
 // elements and the scalar search (about k2 + k1 + k0 compares an output)
 // stays small against the folds it saves: floats with at most 2 outputs
 // a row, at least 5 valid depth taps overlapping at most 3.5× along
-// depth, at least 2 output rows and at most 100 outputs a plane; 8-byte
+// depth, at least 2 output rows and at most 50 outputs a plane; 8-byte
 // integers (whose indexed kernels are slower) with at most 5 outputs a
 // row, at most 60 a plane and an overlap along depth and H of at most 2.
 // Measured (CPU time, TestQ3Fit, the block forced against the dispatch
@@ -249,5 +249,5 @@ func q3Rule(p *winPlan, ints bool) bool {
 		return p.out[2] <= 5 && p.outPlane <= 60 && ov <= 32
 	}
 	kz := min(p.k[0], (p.in[0]+p.d[0]-1)/p.d[0])
-	return p.out[2] <= 2 && kz >= 5 && ovD <= 56 && p.out[1] >= 2 && p.outPlane <= 100
+	return p.out[2] <= 2 && kz >= 5 && ovD <= 56 && p.out[1] >= 2 && p.outPlane <= 50
 }
