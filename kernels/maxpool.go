@@ -56,6 +56,12 @@ func MaxPoolContext[T Number, I Index](ctx context.Context, w *Workers, g Window
 		j.fn = qiPlaneRunner[T, I]{}
 		return w.run(ctx, j, qiPlanePlan(j, w.threadsFor()))
 	}
+	if idx != nil && q3QiNarrowUse[T](&p) {
+		// The same tables for narrow storage, widened per group
+		// (q3_qinarrow.go).
+		j.fn = q3QiNarrowRunner[T, I]{}
+		return w.run(ctx, j, qiPlanePlan(j, w.threadsFor()))
+	}
 	if rows, ok := poolRowsPlan(&p); ok {
 		// 1-D: the planes are the rows of one plane, whose flat index is
 		// the tensor's (folded by the axis modulus, if any). A window that

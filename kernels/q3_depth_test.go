@@ -46,17 +46,16 @@ func TestQ3MaxIdx(t *testing.T) {
 	t.Run("u32", func(t *testing.T) { q3Check[uint32](t) })
 	t.Run("i64", func(t *testing.T) { q3Check[int64](t) })
 	t.Run("u64", func(t *testing.T) { q3Check[uint64](t) })
+	t.Run("i8", func(t *testing.T) { q3Check[int8](t) })
+	t.Run("u8", func(t *testing.T) { q3Check[uint8](t) })
+	t.Run("i16", func(t *testing.T) { q3Check[int16](t) })
+	t.Run("u16", func(t *testing.T) { q3Check[uint16](t) })
 }
 
 func q3Check[T Number](t *testing.T) {
 	sz := int(unsafe.Sizeof(*new(T)))
 	r := rand.New(rand.NewPCG(16, uint64(sz)))
-	for it := 0; it < 300; it++ {
-		g, p := q3Geom(r, sz)
-		src := piValues[T](r, p.inLen(), it%4 == 3)
-		axis := []int{0, 1, p.nsp + 1}[it%3]
-		piForcedCheck(t, "q3", g, src, axis, q3Forced[T, int64], q3Forced[T, int32])
-	}
+	piForcedLoop(t, r, 300, func(r *rand.Rand) (Window, winPlan) { return q3Geom(r, sz) }, "q3", q3Forced[T, int64], q3Forced[T, int32])
 }
 
 // q3RuleGeoms are sweep geometries q3Rule takes (on fewer planes): f32
@@ -103,17 +102,7 @@ func q3RuleCheck[T Number](t *testing.T, pool []*Workers, geoms []Window) {
 		src := piValues[T](r, p.inLen(), it%2 == 1)
 		for _, axis := range []int{0, p.nsp + 1} {
 			want, wantI, _ := piWant(t, g, src, axis)
-			for _, w := range pool {
-				got := make([]T, p.outLen())
-				gotI := make([]int64, p.outLen())
-				require.NoError(t, MaxPool(w, g, src, got, gotI, axis))
-				piSame(t, pltBits(want), pltBits(got), "%+v threads %d", g, w.Threads())
-				piSame(t, wantI, gotI, "%+v indices axis %d threads %d", g, axis, w.Threads())
-				if w != nil {
-					allocs := testing.AllocsPerRun(3, func() { _ = MaxPool(w, g, src, got, gotI, axis) })
-					require.Zero(t, allocs, "%+v allocations per MaxPool, threads %d", g, w.Threads())
-				}
-			}
+			piPoolCheck(t, pool, g, src, want, wantI, axis, true)
 		}
 	}
 }

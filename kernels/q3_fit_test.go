@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 	"unsafe"
 )
@@ -56,7 +57,18 @@ func TestQ3Fit(t *testing.T) {
 			fs, path = q3FitFns[int64](w)
 		case "u64":
 			fs, path = q3FitFns[uint64](w)
+		case "i8":
+			fs, path = q3FitFns[int8](w)
+		case "u8":
+			fs, path = q3FitFns[uint8](w)
+		case "f16":
+			fs, path = q3FitFns[poolF16](w)
+		case "bf16":
+			fs, path = q3FitFns[poolBF16](w)
 		default:
+			continue
+		}
+		if os.Getenv("Q3_FIT_PATHS") != "" && !strings.Contains(path, "qiNarrow=true") {
 			continue
 		}
 		if fs[1] == nil {
@@ -90,6 +102,12 @@ func q3FitFns[T Number](w Window) ([3]func(), string) {
 	}
 	q := p
 	qiSqueeze(&q)
+	if poolSmallInt[T]() || poolIsHalf[T]() {
+		// The widened tap tables (q3_qinarrow.go), and whether the rule
+		// takes them.
+		fs[1] = func() { _ = q3QiNarrowForced(w, src, dst, idx, 0) }
+		return fs, fmt.Sprintf("%s qiNarrow=%v", q3Path[T](w), q3QiNarrowUse[T](&q))
+	}
 	if q3Fits(&q, int(unsafe.Sizeof(*new(T)))) {
 		fs[1] = func() { _ = q3Forced(w, src, dst, idx, 0) }
 	}
@@ -111,6 +129,9 @@ func q3Path[T Number](g Window) string {
 	j.wp = p
 	if qiUse[T](&p) {
 		return "qi"
+	}
+	if q3QiNarrowUse[T](&p) {
+		return "qinarrow"
 	}
 	if _, ok := poolRowsPlan(&p); ok {
 		return "rows"
