@@ -33,7 +33,9 @@ func q3QiNarrowUse[T Number](p *winPlan) bool {
 // q3QiNarrowRunner runs the groups of planes of a job with narrow storage S.
 type q3QiNarrowRunner[S Number, I Index] struct{}
 
-func (q3QiNarrowRunner[S, I]) run(j *job, s *scratch, lo, hi int) { q3QiNarrowUnits[S, I](j, s, lo, hi) }
+func (q3QiNarrowRunner[S, I]) run(j *job, s *scratch, lo, hi int) {
+	q3QiNarrowUnits[S, I](j, s, lo, hi)
+}
 
 // q3QiNarrowUnits runs the groups of planes [lo, hi) of job j: qiPlaneUnits
 // on each group widened to float32.
