@@ -58,6 +58,12 @@ func MaxPoolContext[T Number, I Index](ctx context.Context, w *Workers, g Window
 		j.fn = qiPlaneRunner[T, I]{}
 		return w.run(ctx, j, q2Par(j, thr, qiPlanePlan(j, thr)))
 	}
+	if idx != nil && q3QiNarrowUse[T](&p) {
+		// The same tables for narrow storage, widened per group
+		// (q3_qinarrow.go).
+		j.fn = q3QiNarrowRunner[T, I]{}
+		return w.run(ctx, j, q2Par(j, thr, qiPlanePlan(j, thr)))
+	}
 	if rows, ok := poolRowsPlan(&p); ok {
 		// 1-D: the planes are the rows of one plane, whose flat index is
 		// the tensor's (folded by the axis modulus, if any). A window that
@@ -95,7 +101,12 @@ func MaxPoolContext[T Number, I Index](ctx context.Context, w *Workers, g Window
 	j.fn = maxRunner[T, I]{}
 	j.ints[1] = 0
 	par := planRows(j, thr, int(unsafe.Sizeof(src[0]))+4)
-	if pi4Use[T](j) {
+	if q3Use[T](j) {
+		// 3-D windows with indices over few columns: depth taps first
+		// over whole planes, then the first element equal (q3_depth.go).
+		j.fn = q3DepthRunner[T, I]{}
+		par = q3DepthPlan(j, thr)
+	} else if pi4Use[T](j) {
 		// Indices, columns first: an indexed fold of the window rows, the
 		// values-only W pass, then the first column equal (pi4_col.go).
 		j.fn = pi4MaxRunner[T, I]{}

@@ -116,21 +116,12 @@ func (pi4MaxRunner[T, I]) run(j *job, s *scratch, lo, hi int) { pi4MaxUnits[T, I
 // pi4MaxUnits runs units [lo, hi) (planRows units: plane, output depth,
 // block of output rows).
 func pi4MaxUnits[T Number, I Index](j *job, s *scratch, lo, hi int) {
-	p := &j.wp
 	src, dst, idx := piTensors[T, I](j)
-	var z T
-	W, Wo := p.in[2], p.out[2]
-	sz := int(unsafe.Sizeof(z))
-	sb := max(1, min(j.bRows, pi4MaxBytes/max(1, W*(sz+4))))
-	s.reserve(sb*W*(sz+4) + sb*Wo*4 + 8*Wo + 128)
-	cv := take[T](s, sb*W)
-	ci := take[int32](s, sb*W)
-	dI := take[int32](s, sb*Wo)
-	cx := pi4Cols(s, p)
+	b := piScratchFor[T](j, s, true)
 	for u := lo; u < hi; u++ {
 		plane, od, i0, i1 := j.unitRows(u)
-		for a := i0; a < i1; a += sb {
-			pi4MaxBlock(j, src, dst, idx, cv, ci, dI, cx, plane, od, a, min(i1, a+sb))
+		for a := i0; a < i1; a += b.sb {
+			pi4MaxBlock(j, src, dst, idx, b.cv, b.ci, b.dI, b.cx, plane, od, a, min(i1, a+b.sb))
 		}
 	}
 }

@@ -47,16 +47,14 @@ func pi4Check[T Number](t *testing.T) {
 		if it%2 == 1 {
 			axis = p.nsp + 1
 		}
-		want, wantI, wantI32 := piWant(t, g, src, axis)
-		got := make([]T, p.outLen())
-		gotI := make([]int64, p.outLen())
 		for _, planes := range []bool{false, true} {
-			require.NoError(t, pi4Forced(g, src, got, gotI, axis, planes))
-			piSame(t, pltBits(want), pltBits(got), "%+v forced values (whole planes %v)", g, planes)
-			piSame(t, wantI, gotI, "%+v forced indices axis %d (whole planes %v)", g, axis, planes)
-			gotI32 := make([]int32, p.outLen())
-			require.NoError(t, pi4Forced(g, src, got, gotI32, axis, planes))
-			piSame(t, wantI32, gotI32, "%+v forced int32 indices axis %d (whole planes %v)", g, axis, planes)
+			piForcedCheck(t, map[bool]string{false: "pi4 rows", true: "pi4 planes"}[planes], g, src, axis,
+				func(g Window, src, dst []T, idx []int64, axis int) error {
+					return pi4Forced(g, src, dst, idx, axis, planes)
+				},
+				func(g Window, src, dst []T, idx []int32, axis int) error {
+					return pi4Forced(g, src, dst, idx, axis, planes)
+				})
 		}
 	}
 }

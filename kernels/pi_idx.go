@@ -83,33 +83,51 @@ func (piMaxRunner[T, I]) run(j *job, s *scratch, lo, hi int) { piMaxUnits[T, I](
 // piMaxUnits runs units [lo, hi) (planRows units: plane, output depth,
 // block of output rows).
 func piMaxUnits[T Number, I Index](j *job, s *scratch, lo, hi int) {
-	p := &j.wp
 	src, dst, idx := piTensors[T, I](j)
-	var z T
-	W, Wo := p.in[2], p.out[2]
-	sb := piSubRows(p, int(unsafe.Sizeof(z)), j.bRows)
-	s.reserve(sb*W*int(unsafe.Sizeof(z)) + sb*Wo*4 + 8*Wo + 128)
-	hs := take[T](s, sb*W)
-	dI := take[int32](s, sb*Wo)
-	cx := pi4Cols(s, p)
+	b := piScratchFor[T](j, s, false)
 	for u := lo; u < hi; u++ {
 		plane, od, i0, i1 := j.unitRows(u)
-		for a := i0; a < i1; a += sb {
-			piMaxBlock(j, src, dst, idx, hs, dI, cx, plane, od, a, min(i1, a+sb))
+		for a := i0; a < i1; a += b.sb {
+			piMaxBlock(j, src, dst, idx, b.cv, b.dI, b.cx, plane, od, a, min(i1, a+b.sb))
 		}
 	}
+}
+
+// piScratch is the scratch of the per-row indexed blocks (piMaxBlock,
+// pi4MaxBlock) for sub-blocks of sb output rows: the column maxima cv
+// (sb·W), their offsets ci (sb·W, pi4 only), the index scratch dI (sb·Wo)
+// and the column table cx (pi4Cols).
+type piScratch[T Number] struct {
+	cv         []T
+	ci, dI, cx []int32
+	sb         int
+}
+
+// piScratchFor takes job j's piScratch from s: with ci (pi4MaxBlock) the
+// sub-blocks hold the offsets too within pi4MaxBytes, else the maxima
+// within piMaxBytes.
+func piScratchFor[T Number](j *job, s *scratch, ci bool) piScratch[T] {
+	p := &j.wp
+	W, Wo := p.in[2], p.out[2]
+	per, lim := int(unsafe.Sizeof(*new(T))), piMaxBytes
+	if ci {
+		per, lim = per+4, pi4MaxBytes
+	}
+	b := piScratch[T]{sb: max(1, min(j.bRows, lim/max(1, W*per)))}
+	s.reserve(b.sb*W*per + b.sb*Wo*4 + 8*Wo + 128)
+	b.cv = take[T](s, b.sb*W)
+	if ci {
+		b.ci = take[int32](s, b.sb*W)
+	}
+	b.dI = take[int32](s, b.sb*Wo)
+	b.cx = pi4Cols(s, p)
+	return b
 }
 
 // piTensors returns the source, output and index tensors of MaxPool job j.
 func piTensors[T Number, I Index](j *job) (src, dst []T, idx []I) {
 	p := &j.wp
 	return unsafe.Slice((*T)(j.src), p.inLen()), unsafe.Slice((*T)(j.dst), p.outLen()), unsafe.Slice((*I)(j.idx), p.outLen())
-}
-
-// piSubRows returns the output rows whose column maxima fit piMaxBytes (at
-// least 1, at most b).
-func piSubRows(p *winPlan, elem, b int) int {
-	return max(1, min(b, piMaxBytes/max(1, p.in[2]*elem)))
 }
 
 // piBlock is the setup piMaxBlock and pi4MaxBlock share for output rows

@@ -130,28 +130,9 @@ func piCheck[T Number](t *testing.T, pool []*Workers) {
 		if it%2 == 1 {
 			axis = p.nsp + 1
 		}
-		want, wantI, wantI32 := piWant(t, g, src, axis)
-
-		got := make([]T, p.outLen())
-		gotI := make([]int64, p.outLen())
-		require.NoError(t, piForced(g, src, got, gotI, axis))
-		piSame(t, pltBits(want), pltBits(got), "%+v forced values", g)
-		piSame(t, wantI, gotI, "%+v forced indices axis %d", g, axis)
-		gotI32 := make([]int32, p.outLen())
-		require.NoError(t, piForced(g, src, got, gotI32, axis))
-		piSame(t, wantI32, gotI32, "%+v forced int32 indices axis %d", g, axis)
-
-		for _, w := range pool {
-			got := make([]T, p.outLen())
-			gotI := make([]int64, p.outLen())
-			require.NoError(t, MaxPool(w, g, src, got, gotI, axis))
-			piSame(t, pltBits(want), pltBits(got), "%+v threads %d", g, w.Threads())
-			piSame(t, wantI, gotI, "%+v indices axis %d threads %d", g, axis, w.Threads())
-			if w != nil && it >= 150 {
-				allocs := testing.AllocsPerRun(3, func() { _ = MaxPool(w, g, src, got, gotI, axis) })
-				require.Zero(t, allocs, "%+v allocations per MaxPool, threads %d", g, w.Threads())
-			}
-		}
+		piForcedCheck(t, "pi", g, src, axis, piForced[T, int64], piForced[T, int32])
+		want, wantI, _ := piWant(t, g, src, axis)
+		piPoolCheck(t, pool, g, src, want, wantI, axis, it >= 150)
 	}
 }
 
@@ -176,5 +157,55 @@ func piSame[E comparable](t *testing.T, want, got []E, msg string, args ...any) 
 		if want[i] != got[i] {
 			require.Equal(t, want[i], got[i], append([]any{msg + " (element %d of %d)"}, append(args, i, len(want))...)...)
 		}
+	}
+}
+
+// piForcedCheck runs a forced block (named what in failures) (f64: with int64 indices, f32: int32)
+// on src and requires MaxPoolReference's values bit for bit and indices.
+func piForcedCheck[T Number](t *testing.T, what string, g Window, src []T, axis int,
+	f64 func(Window, []T, []T, []int64, int) error, f32 func(Window, []T, []T, []int32, int) error) {
+	t.Helper()
+	want, wantI, wantI32 := piWant(t, g, src, axis)
+	got := make([]T, len(want))
+	gotI := make([]int64, len(want))
+	require.NoError(t, f64(g, src, got, gotI, axis))
+	piSame(t, pltBits(want), pltBits(got), "%s %+v forced values", what, g)
+	piSame(t, wantI, gotI, "%s %+v forced indices axis %d", what, g, axis)
+	got = make([]T, len(want))
+	gotI32 := make([]int32, len(want))
+	require.NoError(t, f32(g, src, got, gotI32, axis))
+	piSame(t, pltBits(want), pltBits(got), "%s %+v forced values (int32 indices)", what, g)
+	piSame(t, wantI32, gotI32, "%s %+v forced int32 indices axis %d", what, g, axis)
+}
+
+// piPoolCheck runs MaxPool with int64 indices on each worker set of pool
+// (nil: the caller's goroutine) and requires want and wantI bit for bit,
+// and with allocs no allocation per call on workers.
+func piPoolCheck[T Number](t *testing.T, pool []*Workers, g Window, src, want []T, wantI []int64, axis int, allocs bool) {
+	t.Helper()
+	for _, w := range pool {
+		got := make([]T, len(want))
+		gotI := make([]int64, len(want))
+		require.NoError(t, MaxPool(w, g, src, got, gotI, axis))
+		piSame(t, pltBits(want), pltBits(got), "%+v threads %d", g, w.Threads())
+		piSame(t, wantI, gotI, "%+v indices axis %d threads %d", g, axis, w.Threads())
+		if w != nil && allocs {
+			n := testing.AllocsPerRun(3, func() { _ = MaxPool(w, g, src, got, gotI, axis) })
+			require.Zero(t, n, "%+v allocations per MaxPool, threads %d", g, w.Threads())
+		}
+	}
+}
+
+// piForcedLoop checks a forced block (piForcedCheck) on n geometries from
+// draw with piValues (every fourth sparse), index axes 0, 1 and the last
+// in turn.
+func piForcedLoop[T Number](t *testing.T, r *rand.Rand, n int, draw func(*rand.Rand) (Window, winPlan), what string,
+	f64 func(Window, []T, []T, []int64, int) error, f32 func(Window, []T, []T, []int32, int) error) {
+	t.Helper()
+	for it := 0; it < n; it++ {
+		g, p := draw(r)
+		src := piValues[T](r, p.inLen(), it%4 == 3)
+		axis := []int{0, 1, p.nsp + 1}[it%3]
+		piForcedCheck(t, what, g, src, axis, f64, f32)
 	}
 }

@@ -184,17 +184,23 @@ func qiPlaneUnits[T Number, I Index](j *job, s *scratch, lo, hi int) {
 				ts: g.ts, taps: int(t.taps[c]), span: int(t.span[c]) + (q-1)*p.inPlane}
 			poolTabMax(dV, dI, sv, nil, &tab, low, true, 0)
 		}
-		ix := idx[pl0*p.outPlane:][:n]
-		if linear {
-			writeIdx(ix, dI, j.mode.base(pl0/p.c, pl0%p.c))
-			continue
-		}
-		for r := 0; r < q; r++ {
-			pl := pl0 + r
-			base, d := j.mode.base(pl/p.c, pl%p.c), int32(r*p.inPlane)
-			for e, v := range dI[r*p.outPlane:][:p.outPlane] {
-				ix[r*p.outPlane+e] = I(base + j.mode.sp(uint64(v-d)))
-			}
+		qiWriteIdx(j, idx[pl0*p.outPlane:][:n], dI, pl0, q, linear)
+	}
+}
+
+// qiWriteIdx stores the plane offsets dI (from a group's first element) of
+// the q planes from plane pl0 as the tensor's indices ix.
+func qiWriteIdx[I Index](j *job, ix []I, dI []int32, pl0, q int, linear bool) {
+	p := &j.wp
+	if linear {
+		writeIdx(ix, dI, j.mode.base(pl0/p.c, pl0%p.c))
+		return
+	}
+	for r := 0; r < q; r++ {
+		pl := pl0 + r
+		base, d := j.mode.base(pl/p.c, pl%p.c), int32(r*p.inPlane)
+		for e, v := range dI[r*p.outPlane:][:p.outPlane] {
+			ix[r*p.outPlane+e] = I(base + j.mode.sp(uint64(v-d)))
 		}
 	}
 }
@@ -215,7 +221,17 @@ func qiPlaneUnits[T Number, I Index](j *job, s *scratch, lo, hi int) {
 // 120–280 ns a unit) to kernels whose cost is per output, not per tap.
 func qiUse[T Number](p *winPlan) bool {
 	sz := int(unsafe.Sizeof(*new(T)))
-	if !poolTabOn() || (sz != 4 && sz != 8) || poolIsHalf[T]() || p.planes < 2 || p.inPlane == 0 || p.outPlane == 0 {
+	if (sz != 4 && sz != 8) || poolIsHalf[T]() {
+		return false
+	}
+	return qiFits(p, sz, 60)
+}
+
+// qiFits is the geometry and cost rule of qiUse for elements of sz bytes
+// in the tables (the tables' type: 4 for narrow storage widened to
+// float32, q3_qinarrow.go), with lim1D the bound of 1-D rows.
+func qiFits(p *winPlan, sz, lim1D int) bool {
+	if !poolTabOn() || p.planes < 2 || p.inPlane == 0 || p.outPlane == 0 {
 		return false
 	}
 	if p.inLen() >= 1<<31 {
@@ -230,7 +246,7 @@ func qiUse[T Number](p *winPlan) bool {
 	lanes := 64 / sz
 	q := 10*g.nc*kax*p.outPlane/lanes + p.outPlane // ns a plane
 	if p.nsp == 1 {
-		return q <= 60
+		return q <= lim1D
 	}
 	return q <= 110*p.out[0]
 }

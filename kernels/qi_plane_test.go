@@ -12,18 +12,28 @@ import (
 // whatever qiUse says (the job set up as MaxPoolContext does before the
 // rows plan), on one worker's scratch.
 func qiForced[T Number, I Index](g Window, src, dst []T, idx []I, axis int) error {
-	p, err := g.plan()
+	j, err := qiTestJob(g, src, dst, idx, axis)
 	if err != nil {
 		return err
+	}
+	var s scratch
+	qiPlaneUnits[T, I](j, &s, 0, j.units)
+	return nil
+}
+
+// qiTestJob sets up a one-thread MaxPool job with indices as MaxPoolContext
+// does before the rows plan, planned by qiPlanePlan.
+func qiTestJob[T Number, I Index](g Window, src, dst []T, idx []I, axis int) (*job, error) {
+	p, err := g.plan()
+	if err != nil {
+		return nil, err
 	}
 	j := &job{wp: p, flag: true, mode: newIdxMode(&p, axis)}
 	j.src = unsafe.Pointer(unsafe.SliceData(src))
 	j.dst = unsafe.Pointer(unsafe.SliceData(dst))
 	j.idx = unsafe.Pointer(unsafe.SliceData(idx))
 	qiPlanePlan(j, 1)
-	var s scratch
-	qiPlaneUnits[T, I](j, &s, 0, j.units)
-	return nil
+	return j, nil
 }
 
 // TestQiMaxIdx: the whole-plane tap tables (forced) against
@@ -41,20 +51,7 @@ func TestQiMaxIdx(t *testing.T) {
 
 func qiCheck[T Number](t *testing.T) {
 	r := rand.New(rand.NewPCG(15, uint64(unsafe.Sizeof(*new(T)))))
-	for it := 0; it < 300; it++ {
-		g, p := piGeom(r)
-		src := piValues[T](r, p.inLen(), it%4 == 3)
-		axis := []int{0, 1, p.nsp + 1}[it%3]
-		want, wantI, wantI32 := piWant(t, g, src, axis)
-		got := make([]T, p.outLen())
-		gotI := make([]int64, p.outLen())
-		require.NoError(t, qiForced(g, src, got, gotI, axis))
-		piSame(t, pltBits(want), pltBits(got), "%+v forced values", g)
-		piSame(t, wantI, gotI, "%+v forced indices axis %d", g, axis)
-		gotI32 := make([]int32, p.outLen())
-		require.NoError(t, qiForced(g, src, got, gotI32, axis))
-		piSame(t, wantI32, gotI32, "%+v forced int32 indices axis %d", g, axis)
-	}
+	piForcedLoop(t, r, 300, piGeom, "qi", qiForced[T, int64], qiForced[T, int32])
 }
 
 // qiRuleGeoms are sweep geometries qiRule takes (on fewer planes): f32
@@ -96,17 +93,7 @@ func qiRuleCheck[T Number](t *testing.T, pool []*Workers) {
 		src := piValues[T](r, p.inLen(), it%2 == 1)
 		for _, axis := range []int{0, p.nsp + 1} {
 			want, wantI, _ := piWant(t, g, src, axis)
-			for _, w := range pool {
-				got := make([]T, p.outLen())
-				gotI := make([]int64, p.outLen())
-				require.NoError(t, MaxPool(w, g, src, got, gotI, axis))
-				piSame(t, pltBits(want), pltBits(got), "%+v threads %d", g, w.Threads())
-				piSame(t, wantI, gotI, "%+v indices axis %d threads %d", g, axis, w.Threads())
-				if w != nil {
-					allocs := testing.AllocsPerRun(3, func() { _ = MaxPool(w, g, src, got, gotI, axis) })
-					require.Zero(t, allocs, "%+v allocations per MaxPool, threads %d", g, w.Threads())
-				}
-			}
+			piPoolCheck(t, pool, g, src, want, wantI, axis, true)
 		}
 	}
 }
